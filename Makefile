@@ -1,0 +1,32 @@
+# Tienda: `make run` builds and starts the main job on the bundled example; `make test` runs every test.
+SWIFT ?= swift
+VENV ?= .venv
+PYTHON_LIBRARY := app-store-server-library==3.1.2
+STRICT := -Xswiftc -warnings-as-errors
+EXAMPLE := Examples/Tienda.storekit
+
+.PHONY: build run test venv bench fuzz-smoke clean
+
+build:
+	$(SWIFT) build $(STRICT)
+
+run: build
+	$(SWIFT) run --skip-build tienda catalog check $(EXAMPLE)
+
+## Apple's Python App Store Server Library, the interop oracle of the test suite.
+venv: $(VENV)/.installed
+$(VENV)/.installed:
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_LIBRARY)
+	touch $@
+
+test: venv
+	$(SWIFT) build --build-tests $(STRICT)
+	TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build --parallel
+
+bench: venv
+	$(SWIFT) build -c release $(STRICT) --product tienda-bench
+	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench
+
+clean:
+	rm -rf .build $(VENV)

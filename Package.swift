@@ -1,0 +1,45 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// One list of compiler settings for every Swift target: Swift 6 mode (complete concurrency checking),
+/// explicit `any`, and member imports that must be visible.
+let swiftSettings: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "Tienda",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "StoreModel", targets: ["StoreModel"]),
+        .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
+        .executable(name: "tienda", targets: ["tienda"]),
+        .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
+    ],
+    targets: [
+        // C libraries from Debian's -dev packages.
+        .systemLibrary(name: "COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        // The few C functions Swift cannot call directly (variadics and function-like macros).
+        .target(name: "CTiendaShims", dependencies: ["COpenSSL", "CMicroHTTPD"]),
+
+        // The model: Apple's payloads, `.storekit` catalogs. Foundation only.
+        .target(name: "StoreModel", swiftSettings: swiftSettings),
+        // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
+        .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
+
+        // The `tienda` command-line tool.
+        .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
+        // Release-built benchmarks that print ratios against references measured in the same run.
+        .executableTarget(
+            name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
+
+        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], swiftSettings: swiftSettings),
+    ]
+)

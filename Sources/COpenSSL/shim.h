@@ -1,0 +1,17 @@
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+#include <openssl/evp.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
+#include <openssl/ec.h>
+#include <openssl/ecdsa.h>
+#include <openssl/err.h>
+#include <openssl/pem.h>
+#include <openssl/bn.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <openssl/bio.h>
+#include <openssl/objects.h>
+#include <openssl/ocsp.h>
+#include <openssl/core_names.h>

@@ -1,0 +1,5 @@
+#pragma once
+#include <stddef.h>
+
+/// Frees memory that OpenSSL allocated (the `OPENSSL_free` macro, which Swift cannot import).
+void tienda_openssl_free(void *pointer);
