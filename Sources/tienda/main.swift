@@ -1,1 +1,4 @@
-print("tienda")
+import Foundation
+
+let exitCode = await CommandRegistry.main(arguments: Array(CommandLine.arguments.dropFirst()), output: Output())
+exit(exitCode.rawValue)

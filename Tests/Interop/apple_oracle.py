@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Apple's App Store Server Library (Python) as Tienda's interop oracle.
+
+Reads one JSON request on standard input and writes one JSON answer on standard output.
+
+  verify   {"roots": [base64 DER...], "bundleId": str, "environment": "Sandbox", "appAppleId": int|null,
+            "strict": true, "online": false, "items": [{"kind": "transaction"|"renewal"|"notification"|
+            "app-transaction"|"realtime", "jws": str}]}
+           -> {"library": version, "results": [{"status": "OK"|<VerificationStatus name>, "error": str|null,
+               "decoded": {wire key: value}}]}
+  bench    {"roots": [...], "bundleId": ..., "environment": ..., "jws": str, "kind": ..., "seconds": float}
+           -> {"library": version, "verifications": n, "seconds": s, "perSecond": n/s}
+
+Decoded models are turned back into Apple's wire keys: a `rawX` attribute is reported under `x`, and
+nested models recursively, so the caller can compare field by field with what it signed.
+"""
+import base64
+import json
+import sys
+import time
+from importlib.metadata import version
+
+import attr
+from appstoreserverlibrary.models.Environment import Environment
+from appstoreserverlibrary.signed_data_verifier import SignedDataVerifier, VerificationException
+
+
+def wire(value):
+    """An attrs model (or list/scalar) as a dict keyed by Apple's JSON names."""
+    if isinstance(value, list):
+        return [wire(v) for v in value]
+    if not attr.has(type(value)):
+        return getattr(value, "value", value)
+    fields = {f.name: getattr(value, f.name) for f in attr.fields(type(value))}
+    result = {}
+    for name, field_value in fields.items():
+        if name.startswith("raw") and len(name) > 3:
+            key = name[3].lower() + name[4:]
+            if key not in fields:
+                key = name[3:]
+            if field_value is not None:
+                result[key] = wire(field_value)
+            continue
+        if ("raw" + name[0].upper() + name[1:]) in fields:
+            continue
+        if field_value is not None:
+            result[name] = wire(field_value)
+    return result
+
+
+def make_verifier(request):
+    roots = [base64.b64decode(r) for r in request["roots"]]
+    verifier = SignedDataVerifier(roots, bool(request.get("online", False)), Environment(request["environment"]),
+                                  request["bundleId"], request.get("appAppleId"))
+    verifier._chain_verifier.enable_strict_checks = bool(request.get("strict", True))
+    return verifier
+
+
+def decode(verifier, kind, jws):
+    method = {
+        "transaction": verifier.verify_and_decode_signed_transaction,
+        "renewal": verifier.verify_and_decode_renewal_info,
+        "notification": verifier.verify_and_decode_notification,
+        "app-transaction": verifier.verify_and_decode_app_transaction,
+        "realtime": verifier.verify_and_decode_realtime_request,
+    }[kind]
+    return method(jws)
+
+
+def verify(request):
+    verifier = make_verifier(request)
+    results = []
+    for item in request["items"]:
+        try:
+            decoded = decode(verifier, item["kind"], item["jws"])
+            results.append({"status": "OK", "error": None, "decoded": wire(decoded)})
+        except VerificationException as error:
+            cause = repr(error.__cause__) if error.__cause__ is not None else None
+            results.append({"status": error.status.name, "error": cause, "decoded": None})
+        except Exception as error:  # noqa: BLE001 - a crash of the library is a result too
+            results.append({"status": "EXCEPTION", "error": f"{type(error).__name__}: {error}", "decoded": None})
+    return {"library": version("app-store-server-library"), "results": results}
+
+
+def bench(request):
+    verifier = make_verifier(request)
+    deadline = time.perf_counter() + float(request.get("seconds", 2.0))
+    start = time.perf_counter()
+    count = 0
+    while time.perf_counter() < deadline:
+        decode(verifier, request["kind"], request["jws"])
+        count += 1
+    elapsed = time.perf_counter() - start
+    return {"library": version("app-store-server-library"), "verifications": count, "seconds": elapsed,
+            "perSecond": count / elapsed}
+
+
+def main():
+    mode = sys.argv[1] if len(sys.argv) > 1 else "verify"
+    request = json.load(sys.stdin)
+    answer = {"verify": verify, "bench": bench}[mode](request)
+    json.dump(answer, sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
