@@ -2,7 +2,9 @@
 ///
 /// Wire values: `Sandbox`, `Production`, `Xcode`, `LocalTesting`.
 public struct AppStoreEnvironment: OpenEnumeration {
+    /// The value as it appears in JSON.
     public let rawValue: String
+    /// Creates a value from its wire representation, known or not.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Apple's sandbox, and Tienda's emulator by default.
@@ -14,6 +16,7 @@ public struct AppStoreEnvironment: OpenEnumeration {
     /// Local testing (verifiers only decode it).
     public static let localTesting = AppStoreEnvironment(rawValue: "LocalTesting")
 
+    /// Every value Apple documents, in documentation order.
     public static let knownValues: [AppStoreEnvironment] = [.sandbox, .production, .xcode, .localTesting]
 
     /// Whether verifiers accept data from this environment without checking signatures (Xcode, LocalTesting).

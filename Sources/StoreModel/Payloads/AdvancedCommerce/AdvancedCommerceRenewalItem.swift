@@ -1,0 +1,32 @@
+/// One item of an Advanced Commerce subscription renewal.
+public struct AdvancedCommerceRenewalItem: Codable, Hashable, Sendable {
+    /// The item's product identifier, which the developer defines.
+    public var SKU: String?
+    /// A description of the item that customers do not see.
+    public var description: String?
+    /// The item's name as customers see it.
+    public var displayName: String?
+    /// A discount offer for the item.
+    public var offer: AdvancedCommerceOffer?
+    /// The price in milliunits of the currency.
+    public var price: Int64?
+    /// A price increase that applies to the item.
+    public var priceIncreaseInfo: AdvancedCommercePriceIncreaseInfo?
+
+    /// Creates a value; every field defaults to absent.
+    public init(
+        SKU: String? = nil,
+        description: String? = nil,
+        displayName: String? = nil,
+        offer: AdvancedCommerceOffer? = nil,
+        price: Int64? = nil,
+        priceIncreaseInfo: AdvancedCommercePriceIncreaseInfo? = nil
+    ) {
+        self.SKU = SKU
+        self.description = description
+        self.displayName = displayName
+        self.offer = offer
+        self.price = price
+        self.priceIncreaseInfo = priceIncreaseInfo
+    }
+}
