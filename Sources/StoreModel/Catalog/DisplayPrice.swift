@@ -24,6 +24,7 @@ public struct DisplayPrice: Hashable, Sendable, CustomStringConvertible, Express
         self.milliunits = parsed?.milliunits
     }
 
+    /// Parses a display price written as a literal: `let price: DisplayPrice = "0.99"`.
     public init(stringLiteral text: String) {
         self.init(text)
     }
@@ -31,6 +32,7 @@ public struct DisplayPrice: Hashable, Sendable, CustomStringConvertible, Express
     /// Whether the text is a valid price.
     public var isValid: Bool { value != nil }
 
+    /// The text as in the file.
     public var description: String { text }
 
     private static func parse(_ text: String) -> (value: Decimal, milliunits: Int64?)? {

@@ -34,7 +34,7 @@ public struct StoreKitConfiguration: Hashable, Sendable {
     /// Creates a configuration in code.
     public init(
         fileName: String = "Configuration.storekit", identifier: String? = nil,
-        version: StoreKitFormatVersion? = StoreKitFormatVersion(major: 4, minor: 0), products: [StoreKitProduct] = [],
+        version: StoreKitFormatVersion? = nil, products: [StoreKitProduct] = [],
         nonRenewingSubscriptions: [StoreKitProduct] = [], subscriptionGroups: [StoreKitSubscriptionGroup] = [],
         settings: StoreKitSettings = StoreKitSettings(), subscriptionOffersKeyPair: SubscriptionOffersKeyPair? = nil,
         appPolicies: AppPolicies? = nil, warnings: [StoreKitConfigurationWarning] = []

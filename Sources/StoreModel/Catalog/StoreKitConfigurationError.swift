@@ -19,6 +19,7 @@ public struct StoreKitConfigurationError: Error, Hashable, Sendable, CustomStrin
             self.column = column
         }
 
+        /// `line L, column C`.
         public var description: String { "line \(line), column \(column)" }
     }
 

@@ -14,6 +14,7 @@ public struct StoreKitFormatVersion: Hashable, Sendable, Comparable, CustomStrin
         self.minor = minor
     }
 
+    /// Orders versions by major, then minor number.
     public static func < (lhs: StoreKitFormatVersion, rhs: StoreKitFormatVersion) -> Bool {
         (lhs.major, lhs.minor) < (rhs.major, rhs.minor)
     }

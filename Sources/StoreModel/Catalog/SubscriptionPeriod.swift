@@ -59,6 +59,7 @@ public struct SubscriptionPeriod: Hashable, Sendable, CustomStringConvertible {
     /// The canonical text: `P\(value)\(unit)`.
     public var iso8601: String { "P\(value)\(unit.rawValue)" }
 
+    /// The ISO 8601 text, as ``iso8601``.
     public var description: String { iso8601 }
 
     /// Whether the period is shorter than a month (days or weeks), which decides grace-period lengths.

@@ -7,11 +7,17 @@ public struct OfferCode: SubscriptionOffer {
     public var eligibility: [OfferCodeEligibility]
     /// `isStackable`: whether it can be combined with an introductory offer (false when missing).
     public var isStackable: Bool
+    /// `internalID` ("" when missing).
     public var internalID: String
+    /// `paymentMode`.
     public var paymentMode: OfferPaymentMode
+    /// `subscriptionPeriod`: the offer's period.
     public var subscriptionPeriod: SubscriptionPeriod
+    /// `numberOfPeriods` (1 when missing).
     public var numberOfPeriods: Int
+    /// `displayPrice` (`nil` when missing, as for most free offers).
     public var displayPrice: DisplayPrice?
+    /// `billingPlanType` (format 5.0), when present.
     public var billingPlanType: BillingPlanType?
 
     /// Creates an offer code.

@@ -5,11 +5,17 @@ public struct PromotionalOffer: SubscriptionOffer {
     public var offerID: String
     /// `referenceName` ("" when missing).
     public var referenceName: String
+    /// `internalID` ("" when missing).
     public var internalID: String
+    /// `paymentMode`.
     public var paymentMode: OfferPaymentMode
+    /// `subscriptionPeriod`: the offer's period.
     public var subscriptionPeriod: SubscriptionPeriod
+    /// `numberOfPeriods` (1 when missing).
     public var numberOfPeriods: Int
+    /// `displayPrice` (`nil` when missing, as for most free offers).
     public var displayPrice: DisplayPrice?
+    /// `billingPlanType` (format 5.0), when present.
     public var billingPlanType: BillingPlanType?
 
     /// Creates a promotional offer.

@@ -8,11 +8,17 @@ public struct WinBackOffer: SubscriptionOffer {
     /// `isEligible`: the local switch that makes the test customer eligible, standing in for App Store
     /// Connect's eligibility rules (false when missing).
     public var isEligible: Bool
+    /// `internalID` ("" when missing).
     public var internalID: String
+    /// `paymentMode`.
     public var paymentMode: OfferPaymentMode
+    /// `subscriptionPeriod`: the offer's period.
     public var subscriptionPeriod: SubscriptionPeriod
+    /// `numberOfPeriods` (1 when missing).
     public var numberOfPeriods: Int
+    /// `displayPrice` (`nil` when missing, as for most free offers).
     public var displayPrice: DisplayPrice?
+    /// `billingPlanType` (format 5.0), when present.
     public var billingPlanType: BillingPlanType?
 
     /// Creates a win-back offer.

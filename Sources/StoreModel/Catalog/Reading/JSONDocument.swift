@@ -34,7 +34,7 @@ enum JSONDocument {
             message = "arrays and objects are nested too deeply (more than 512 levels)"
         } else if detail.hasPrefix("Invalid UTF-8") {
             message = "the text is not UTF-8"
-        } else if let at = offset, at < bytes.count {
+        } else if let at = offset, at >= 0, at < bytes.count {
             message = "unexpected \(describeCharacter(at: at, in: bytes)); "
                 + "check for a missing comma, quote or bracket just before it"
         } else {

@@ -36,6 +36,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
         JSONPath(components + [.index(index)])
     }
 
+    /// The path as written in messages, e.g. `products[2].type`.
     public var description: String {
         var text = ""
         for component in components {

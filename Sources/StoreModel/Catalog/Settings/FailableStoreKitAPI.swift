@@ -1,7 +1,9 @@
 /// A StoreKit API whose failures the test environment can simulate (`_storeKitErrors[].name`, format 3.0+),
 /// like StoreKitTest's `FailableStoreKitAPI`. Wire values are the names Xcode writes; unknown names are kept.
 public struct FailableStoreKitAPI: OpenEnumeration {
+    /// The wire value.
     public let rawValue: String
+    /// Creates a value from its wire representation, known or not.
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// `Load Products` (`.loadProducts`).

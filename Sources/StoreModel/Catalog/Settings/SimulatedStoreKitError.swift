@@ -2,7 +2,9 @@
 public struct SimulatedStoreKitError: Hashable, Sendable, CustomStringConvertible {
     /// The error enum the index counts in (`current.type`). Unknown types are kept.
     public struct ErrorType: OpenEnumeration {
+        /// The wire value.
         public let rawValue: String
+        /// Creates a value from its wire representation, known or not.
         public init(rawValue: String) { self.rawValue = rawValue }
 
         /// `generic`: `StoreKitError`.
@@ -14,6 +16,7 @@ public struct SimulatedStoreKitError: Hashable, Sendable, CustomStringConvertibl
         /// `refundRequest`: `Transaction.RefundRequestError` (expected, not yet seen in files).
         public static let refundRequest = ErrorType(rawValue: "refundRequest")
 
+        /// Every documented value, in documentation order.
         public static let knownValues: [ErrorType] = [.generic, .purchase, .verification, .refundRequest]
 
         /// The error cases in declaration order, which the index most likely counts in (inferred, not confirmed).

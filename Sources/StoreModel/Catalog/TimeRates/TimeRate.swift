@@ -6,7 +6,9 @@
 /// every …" rates 1000–1005, where every period lasts the same fixed time. ``renewalInterval(for:)``,
 /// ``gracePeriod(for:)`` and ``billingRetryDuration`` give the numbers.
 public struct TimeRate: OpenEnumeration {
+    /// The wire value.
     public let rawValue: Int
+    /// Creates a value from its wire representation, known or not.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// 0: real time; periods follow the calendar.
