@@ -1,0 +1,74 @@
+import Foundation
+
+/// A loaded configuration with indexes, for the engine's lookups by product ID. Immutable: build a new
+/// catalog when the configuration changes.
+public struct Catalog: Hashable, Sendable {
+    /// The configuration the catalog indexes.
+    public let configuration: StoreKitConfiguration
+    /// Every product, flattened in ``StoreKitConfiguration/allProducts`` order.
+    public let products: [CatalogProduct]
+    private let productIndex: [String: Int]
+    private let groupIndex: [String: Int]
+
+    /// Indexes a configuration. When product IDs repeat (only possible for configurations built in code),
+    /// lookups find the first.
+    public init(_ configuration: StoreKitConfiguration) {
+        self.configuration = configuration
+        products = configuration.allProducts
+        productIndex = Dictionary(
+            products.enumerated().map { ($0.element.productID, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        var groups: [String: Int] = [:]
+        for (index, group) in configuration.subscriptionGroups.enumerated() {
+            for subscription in group.subscriptions where groups[subscription.productID] == nil {
+                groups[subscription.productID] = index
+            }
+        }
+        groupIndex = groups
+    }
+
+    /// Loads and indexes the `.storekit` file at `url`.
+    public static func load(contentsOf url: URL) throws(StoreKitConfigurationError) -> Catalog {
+        Catalog(try StoreKitConfiguration.load(contentsOf: url))
+    }
+
+    /// The configuration's settings.
+    public var settings: StoreKitSettings { configuration.settings }
+
+    /// The configuration's subscription groups.
+    public var subscriptionGroups: [StoreKitSubscriptionGroup] { configuration.subscriptionGroups }
+
+    /// The product with `productID`, of any kind.
+    public func product(id productID: String) -> CatalogProduct? {
+        productIndex[productID].map { products[$0] }
+    }
+
+    /// The auto-renewable subscription with `productID`.
+    public func subscription(id productID: String) -> StoreKitSubscription? {
+        product(id: productID)?.subscription
+    }
+
+    /// The products of one kind, in file order.
+    public func products(ofKind kind: StoreKitProductKind) -> [CatalogProduct] {
+        products.filter { $0.kind == kind }
+    }
+
+    /// The group that holds the subscription `productID`.
+    public func group(of productID: String) -> StoreKitSubscriptionGroup? {
+        groupIndex[productID].map { configuration.subscriptionGroups[$0] }
+    }
+
+    /// The subscriptions of the group holding `productID`, from the highest tier (level 1) down.
+    public func subscriptionsInGroup(of productID: String) -> [StoreKitSubscription] {
+        group(of: productID)?.subscriptionsByLevel ?? []
+    }
+
+    /// The display name of `productID` for `locale` (default: the file's `_locale`).
+    public func displayName(of productID: String, locale: String? = nil) -> String? {
+        product(id: productID)?.displayName(for: locale ?? settings.locale)
+    }
+
+    /// The description of `productID` for `locale` (default: the file's `_locale`).
+    public func description(of productID: String, locale: String? = nil) -> String? {
+        product(id: productID)?.description(for: locale ?? settings.locale)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import StoreModel
+import Testing
+
+/// Real files in formats 1.0 to 2.0 (Xcode 12–14).
+@Suite struct SampleCatalogLegacyTests {
+    @Test func revenueCatSwiftUIExampleReadsTheOldestFormat() throws {
+        let file = try CatalogFixtures.load("RevenueCat__purchases-ios__Configuration.storekit")
+        #expect(file.version == StoreKitFormatVersion(major: 1, minor: 0))
+        #expect(file.identifier == nil)
+        #expect(file.nonRenewingSubscriptions.isEmpty)
+        #expect(file.settings == StoreKitSettings())
+        #expect(file.warnings.isEmpty)
+
+        let lifetime = try #require(file.products.first)
+        #expect(file.products.count == 1)
+        #expect(lifetime.kind == .nonConsumable)
+        #expect(lifetime.productID == "lifetime")
+        #expect(lifetime.displayPrice.milliunits == 199_990)
+        #expect(lifetime.familyShareable)
+        #expect(lifetime.internalID == "319A9C2C")
+
+        let group = try #require(file.subscriptionGroups.first)
+        #expect(file.subscriptionGroups.count == 1)
+        #expect(group.id == "7096FF06")
+        #expect(group.name == "subscription_group")
+        #expect(group.subscriptions.map(\.productID) == ["monthly_freetrial", "annual_freetrial"])
+
+        let monthly = try #require(file.subscription(id: "monthly_freetrial"))
+        #expect(monthly.recurringSubscriptionPeriod == .oneMonth)
+        #expect(monthly.displayPrice.value == Decimal(string: "8.99"))
+        #expect(monthly.introductoryOffer?.paymentMode == .free)
+        #expect(monthly.introductoryOffer?.subscriptionPeriod == .oneWeek)
+        #expect(monthly.introductoryOffer?.numberOfPeriods == 1)
+        #expect(monthly.introductoryOffer?.displayPrice == nil)
+        #expect(monthly.offerCodes.isEmpty)
+        let annual = try #require(file.subscription(id: "annual_freetrial"))
+        #expect(annual.recurringSubscriptionPeriod == .oneYear)
+        #expect(annual.introductoryOffer?.subscriptionPeriod == .twoWeeks)
+        #expect(annual.displayName(for: "en_US") == "")
+    }
+
+    @Test func storeHelperReadsLegacySettingsAndAPayUpFrontIntro() throws {
+        let file = try CatalogFixtures.load("russell-archer__StoreHelper__Products.storekit")
+        #expect(file.version == StoreKitFormatVersion(major: 1, minor: 1))
+        #expect(file.identifier == "2B418075")
+        #expect(file.products(ofKind: .nonConsumable).count == 4)
+        #expect(file.products(ofKind: .consumable).map(\.productID) == ["com.rarcher.consumable.plant-installation"])
+        #expect(file.product(id: "com.rarcher.consumable.plant-installation")?.displayPrice.milliunits == 29_000)
+        #expect(file.product(id: "com.rarcher.nonconsumable.chocolates-small")?.familyShareable == true)
+        #expect(file.displayName(of: "com.rarcher.nonconsumable.flowers-large") == "Large Flowers")
+
+        let settings = file.settings
+        #expect(settings.timeRate == .oneHourIsOneDay)
+        #expect(settings.timeRate.isDeprecated)
+        #expect(settings.storeKitErrorCode == 0)
+        #expect(!settings.askToBuyEnabled)
+        #expect(!settings.interruptedPurchasesEnabled)
+        #expect(!settings.failTransactionsEnabled)
+        #expect(settings.locale == "en_US")
+        #expect(settings.storefront == "USA")
+        #expect(settings.compatibilityTimeRate == nil)
+
+        let group = try #require(file.group(id: "8126C4BB"))
+        #expect(group.name == "VIP")
+        #expect(group.subscriptions.count == 3)
+        #expect(group.subscriptions.allSatisfy { $0.groupNumber == 1 })
+        let gold = try #require(file.subscription(id: "com.rarcher.subscription.vip.gold"))
+        let intro = try #require(gold.introductoryOffer)
+        #expect(intro.paymentMode == .payUpFront)
+        #expect(intro.subscriptionPeriod == .twoMonths)
+        #expect(intro.displayPrice?.text == "9.99")
+        #expect(intro.priceMilliunits == 9_990)
+        #expect(file.subscription(id: "com.rarcher.subscription.vip.silver")?.introductoryOffer == nil)
+    }
+
+    @Test func superwallExampleHasAnIntegerCompatibilityTimeRate() throws {
+        let file = try CatalogFixtures.load("superwall__Superwall-iOS__Products.storekit")
+        #expect(file.version == StoreKitFormatVersion(major: 1, minor: 2))
+        #expect(file.identifier == "88130D01")
+        #expect(file.products.isEmpty)
+        #expect(file.settings.timeRate == .monthlyRenewalEveryThirtySeconds)
+        #expect(file.settings.compatibilityTimeRate == .single(.oneSecondIsOneDay))
+        #expect(file.settings.compatibilityTimeRate?.rate(forServiceVersion: 3) == .oneSecondIsOneDay)
+
+        let annual = try #require(file.subscription(id: "sk.superwall.annual.89.99_7"))
+        #expect(file.allProducts.count == 1)
+        #expect(annual.subscriptionGroupID == "49A58F4B")
+        #expect(annual.recurringSubscriptionPeriod == .oneYear)
+        #expect(annual.displayPrice.milliunits == 89_990)
+        #expect(annual.introductoryOffer?.paymentMode == .free)
+        #expect(annual.introductoryOffer?.subscriptionPeriod == .oneWeek)
+        #expect(annual.offerCodes.isEmpty)
+        #expect(annual.description(for: "en_US") == "with a free 7 day trial")
+        #expect(annual.referenceName == "sw_8999_yr")
+    }
+
+    @Test func skDemoHasAllFourKindsAndThreeLevels() throws {
+        let file = try CatalogFixtures.load("cntrump__SKDemo__Products.storekit")
+        #expect(file.version == StoreKitFormatVersion(major: 2, minor: 0))
+        #expect(file.products(ofKind: .consumable).count == 3)
+        #expect(file.products(ofKind: .nonConsumable).count == 3)
+        #expect(file.products(ofKind: .nonRenewingSubscription).map(\.productID) == ["nonRenewing.standard"])
+        #expect(file.products(ofKind: .autoRenewableSubscription).count == 3)
+        #expect(file.nonRenewingSubscriptions.first?.displayPrice.text == "9.99")
+        #expect(file.settings.timeRate == .monthlyRenewalEveryThirtySeconds)
+        #expect(file.settings.compatibilityTimeRate == .single(TimeRate(rawValue: 6)))
+        #expect(!file.settings.askToBuyEnabled)
+
+        let group = try #require(file.group(of: "subscription.premium"))
+        #expect(group.id == "3F19ED53")
+        #expect(group.name == "Software Services")
+        #expect(group.subscriptions.map(\.groupNumber) == [3, 2, 1])
+        #expect(file.subscriptionsInGroup(of: "subscription.standard").map(\.productID)
+            == ["subscription.pro", "subscription.premium", "subscription.standard"])
+
+        let pro = try #require(file.subscription(id: "subscription.pro"))
+        #expect(pro.introductoryOffer?.paymentMode == .payUpFront)
+        #expect(pro.introductoryOffer?.subscriptionPeriod == .twoMonths)
+        #expect(pro.introductoryOffer?.displayPrice?.milliunits == 1_990)
+        #expect(file.displayName(of: "consumable.fuel.octane89") == "Fuel89")
+    }
+
+    @Test func foodTruckHasTwoLocalesPayAsYouGoIntroAndOfferCodes() throws {
+        let file = try CatalogFixtures.load("apple__sample-food-truck__Products.storekit")
+        #expect(file.version == StoreKitFormatVersion(major: 2, minor: 0))
+        #expect(file.identifier == "8165582C")
+        #expect(file.settings.timeRate == .realTime)
+        #expect(!file.settings.billingGracePeriodEnabled)
+        #expect(!file.settings.billingRetryOnRenewalEnabled)
+        #expect(file.settings.storefront == "USA")
+        #expect(file.settings.locale == "en_US")
+
+        let history = try #require(file.product(id: "feature.annualhistory"))
+        #expect(history.kind == .nonConsumable)
+        #expect(history.localizations.map(\.locale) == ["en_US", "ar"])
+        #expect(history.displayName(for: "ar") == "سجل تاريخ لمدة عام")
+        #expect(history.displayName(for: "ar_SA") == "سجل تاريخ لمدة عام")
+        #expect(history.displayName(for: "fr_FR") == "Full year of history")
+        #expect(file.displayName(of: "feature.annualhistory") == "Full year of history")
+
+        let group = try #require(file.group(of: "socialfeedplus.monthly"))
+        #expect(group.id == "20947887")
+        #expect(group.name == "Social Feed+")
+        let monthly = try #require(file.subscription(id: "socialfeedplus.monthly"))
+        let intro = try #require(monthly.introductoryOffer)
+        #expect(intro.paymentMode == .payAsYouGo)
+        #expect(intro.numberOfPeriods == 3)
+        #expect(intro.subscriptionPeriod == .oneMonth)
+        #expect(intro.priceMilliunits == 2_490)
+        let freeMonth = try #require(monthly.offerCode(referenceName: "Free month"))
+        #expect(freeMonth.paymentMode == .free)
+        #expect(freeMonth.eligibility == [.existing, .new, .expired])
+        #expect(freeMonth.isStackable)
+        #expect(freeMonth.priceMilliunits == 0)
+
+        let yearly = try #require(file.subscription(id: "socialfeedplus.yearly"))
+        #expect(yearly.introductoryOffer?.paymentMode == .payUpFront)
+        #expect(yearly.introductoryOffer?.subscriptionPeriod == .threeMonths)
+        #expect(yearly.introductoryOffer?.displayPrice?.text == "8.99")
+        let halfOff = try #require(yearly.offerCode(referenceName: "Half off first year"))
+        #expect(halfOff.paymentMode == .payUpFront)
+        #expect(halfOff.subscriptionPeriod == .oneYear)
+        #expect(halfOff.displayPrice?.milliunits == 29_990)
+        #expect(halfOff.eligibility == [.new])
+        #expect(!halfOff.isStackable)
+        #expect(halfOff.isRedeemable(by: .new))
+        #expect(!halfOff.isRedeemable(by: .expired))
+    }
+}
