@@ -37,11 +37,11 @@ import Testing
     }
 
     @Test func offersPriceFreeOnesAtZero() {
-        let free = IntroductoryOffer(paymentMode: .free, subscriptionPeriod: .oneWeek)
+        let free = StoreKitIntroductoryOffer(paymentMode: .free, subscriptionPeriod: .oneWeek)
         #expect(free.priceMilliunits == 0)
-        let paid = IntroductoryOffer(paymentMode: .payAsYouGo, subscriptionPeriod: .oneMonth, numberOfPeriods: 3, displayPrice: "2.49")
+        let paid = StoreKitIntroductoryOffer(paymentMode: .payAsYouGo, subscriptionPeriod: .oneMonth, numberOfPeriods: 3, displayPrice: "2.49")
         #expect(paid.priceMilliunits == 2_490)
-        let unpriced = PromotionalOffer(offerID: "x", paymentMode: .payUpFront, subscriptionPeriod: .oneYear, displayPrice: "")
+        let unpriced = StoreKitPromotionalOffer(offerID: "x", paymentMode: .payUpFront, subscriptionPeriod: .oneYear, displayPrice: "")
         #expect(unpriced.priceMilliunits == nil)
     }
 }

@@ -99,7 +99,7 @@ import Testing
         #expect(expiredOnly.numberOfPeriods == 5)
         #expect(expiredOnly.eligibility == [.expired])
         #expect(file.subscription(id: "P2")?.introductoryOffer
-            == IntroductoryOffer(
+            == StoreKitIntroductoryOffer(
                 internalID: "FA59D2DF", paymentMode: .payUpFront, subscriptionPeriod: .twoMonths, numberOfPeriods: 1,
                 displayPrice: "2.99"))
 

@@ -86,7 +86,7 @@ import Testing
         #expect(file.appPolicies?.policies.first?.policyURL == "https://example.com/privacy")
         let annual = try #require(file.subscription(id: "annual"))
         #expect(annual.billingPlans == [
-            BillingPlan(billingPlanType: .monthly, displayPrice: "1.00", commitmentDisplayPrice: "12.00", internalID: "B1",
+            StoreKitBillingPlan(billingPlanType: .monthly, displayPrice: "1.00", commitmentDisplayPrice: "12.00", internalID: "B1",
                         isEnabled: false)
         ])
         #expect(annual.introductoryOffer(for: .monthly)?.subscriptionPeriod == .oneWeek)

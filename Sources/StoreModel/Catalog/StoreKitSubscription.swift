@@ -21,26 +21,26 @@ public struct StoreKitSubscription: Hashable, Sendable {
     /// `recurringSubscriptionPeriod`: how long one paid period lasts.
     public var recurringSubscriptionPeriod: SubscriptionPeriod
     /// `introductoryOffer`: the single introductory offer (`nil` when missing or `null`).
-    public var introductoryOffer: IntroductoryOffer?
+    public var introductoryOffer: StoreKitIntroductoryOffer?
     /// `introductoryOffers`: format 5.0's introductory offers, one per billing plan (kept next to the single one).
-    public var introductoryOffers: [IntroductoryOffer]
+    public var introductoryOffers: [StoreKitIntroductoryOffer]
     /// `adHocOffers`: promotional offers.
-    public var promotionalOffers: [PromotionalOffer]
+    public var promotionalOffers: [StoreKitPromotionalOffer]
     /// `codeOffers`: offer codes.
-    public var offerCodes: [OfferCode]
+    public var offerCodes: [StoreKitOfferCode]
     /// `winbackOffers`: win-back offers.
-    public var winBackOffers: [WinBackOffer]
+    public var winBackOffers: [StoreKitWinBackOffer]
     /// `billingPlans` (format 5.0).
-    public var billingPlans: [BillingPlan]
+    public var billingPlans: [StoreKitBillingPlan]
 
     /// Creates a subscription.
     public init(
         productID: String, referenceName: String = "", displayPrice: DisplayPrice = "", familyShareable: Bool = false,
         internalID: String = "", localizations: [StoreKitLocalization] = [], subscriptionGroupID: String,
         groupNumber: Int = 1, recurringSubscriptionPeriod: SubscriptionPeriod,
-        introductoryOffer: IntroductoryOffer? = nil, introductoryOffers: [IntroductoryOffer] = [],
-        promotionalOffers: [PromotionalOffer] = [], offerCodes: [OfferCode] = [], winBackOffers: [WinBackOffer] = [],
-        billingPlans: [BillingPlan] = []
+        introductoryOffer: StoreKitIntroductoryOffer? = nil, introductoryOffers: [StoreKitIntroductoryOffer] = [],
+        promotionalOffers: [StoreKitPromotionalOffer] = [], offerCodes: [StoreKitOfferCode] = [], winBackOffers: [StoreKitWinBackOffer] = [],
+        billingPlans: [StoreKitBillingPlan] = []
     ) {
         self.productID = productID
         self.referenceName = referenceName
@@ -65,7 +65,7 @@ public struct StoreKitSubscription: Hashable, Sendable {
     /// The introductory offer for a billing plan: the `introductoryOffers[]` entry with that plan type, else
     /// the single `introductoryOffer`, else the first `introductoryOffers[]` entry. With `nil`, the single
     /// offer or the first entry.
-    public func introductoryOffer(for billingPlanType: BillingPlanType? = nil) -> IntroductoryOffer? {
+    public func introductoryOffer(for billingPlanType: BillingPlanType? = nil) -> StoreKitIntroductoryOffer? {
         if let billingPlanType,
             let match = introductoryOffers.first(where: { $0.billingPlanType == billingPlanType })
         {
@@ -75,17 +75,17 @@ public struct StoreKitSubscription: Hashable, Sendable {
     }
 
     /// The promotional offer with `offerID`.
-    public func promotionalOffer(id offerID: String) -> PromotionalOffer? {
+    public func promotionalOffer(id offerID: String) -> StoreKitPromotionalOffer? {
         promotionalOffers.first { $0.offerID == offerID }
     }
 
     /// The offer code with `referenceName`.
-    public func offerCode(referenceName: String) -> OfferCode? {
+    public func offerCode(referenceName: String) -> StoreKitOfferCode? {
         offerCodes.first { $0.referenceName == referenceName }
     }
 
     /// The win-back offer with `offerID`.
-    public func winBackOffer(id offerID: String) -> WinBackOffer? {
+    public func winBackOffer(id offerID: String) -> StoreKitWinBackOffer? {
         winBackOffers.first { $0.offerID == offerID }
     }
 
@@ -122,9 +122,9 @@ public struct StoreKitSubscription: Hashable, Sendable {
         } else {
             context.warn(at: object.path.appending(key: "groupNumber"), "missing; using level 1")
         }
-        var introductoryOffer: IntroductoryOffer?
+        var introductoryOffer: StoreKitIntroductoryOffer?
         if let introNode = object.child("introductoryOffer") {
-            introductoryOffer = try IntroductoryOffer.read(try introNode.object())
+            introductoryOffer = try StoreKitIntroductoryOffer.read(try introNode.object())
         }
         return StoreKitSubscription(
             productID: try object.requiredString("productID", expected: "a product ID string"),
@@ -137,10 +137,10 @@ public struct StoreKitSubscription: Hashable, Sendable {
             groupNumber: groupNumber,
             recurringSubscriptionPeriod: try SubscriptionPeriod.readRequired("recurringSubscriptionPeriod", in: object),
             introductoryOffer: introductoryOffer,
-            introductoryOffers: try object.objects("introductoryOffers", IntroductoryOffer.read),
-            promotionalOffers: try object.objects("adHocOffers", PromotionalOffer.read),
-            offerCodes: try object.objects("codeOffers", OfferCode.read),
-            winBackOffers: try object.objects("winbackOffers", WinBackOffer.read),
-            billingPlans: try object.objects("billingPlans", BillingPlan.read))
+            introductoryOffers: try object.objects("introductoryOffers", StoreKitIntroductoryOffer.read),
+            promotionalOffers: try object.objects("adHocOffers", StoreKitPromotionalOffer.read),
+            offerCodes: try object.objects("codeOffers", StoreKitOfferCode.read),
+            winBackOffers: try object.objects("winbackOffers", StoreKitWinBackOffer.read),
+            billingPlans: try object.objects("billingPlans", StoreKitBillingPlan.read))
     }
 }

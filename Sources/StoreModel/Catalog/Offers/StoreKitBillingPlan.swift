@@ -1,6 +1,6 @@
 /// One way to pay for a subscription (`billingPlans[]`, format 5.0): up front, or monthly over a
 /// 12-month commitment.
-public struct BillingPlan: Hashable, Sendable {
+public struct StoreKitBillingPlan: Hashable, Sendable {
     /// `billingPlanType`.
     public var billingPlanType: BillingPlanType
     /// `displayPrice`: the charge per billing event.
@@ -24,8 +24,8 @@ public struct BillingPlan: Hashable, Sendable {
         self.isEnabled = isEnabled
     }
 
-    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> BillingPlan {
-        BillingPlan(
+    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> StoreKitBillingPlan {
+        StoreKitBillingPlan(
             billingPlanType: BillingPlanType(
                 rawValue: try object.requiredString("billingPlanType", expected: "a string such as \"MONTHLY\"")),
             displayPrice: try DisplayPrice.read("displayPrice", in: object) ?? "",

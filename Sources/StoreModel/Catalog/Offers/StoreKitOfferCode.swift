@@ -1,6 +1,6 @@
 /// An offer code (`codeOffers[]`, format 1.2+). StoreKit Testing's `.codeOffer(referenceName:)` matches
 /// ``referenceName``.
-public struct OfferCode: SubscriptionOffer {
+public struct StoreKitOfferCode: SubscriptionOffer {
     /// `referenceName`: the name codes are redeemed by in local testing ("" when missing).
     public var referenceName: String
     /// `eligibility`: which customers may redeem it (empty when missing).
@@ -40,13 +40,13 @@ public struct OfferCode: SubscriptionOffer {
     /// Whether customers in `group` may redeem the code.
     public func isRedeemable(by group: OfferCodeEligibility) -> Bool { eligibility.contains(group) }
 
-    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> OfferCode {
+    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> StoreKitOfferCode {
         let terms = try OfferTerms.read(object)
         var eligibility: [OfferCodeEligibility] = []
         for node in try object.array("eligibility") {
             eligibility.append(OfferCodeEligibility(rawValue: try node.string()))
         }
-        return OfferCode(
+        return StoreKitOfferCode(
             referenceName: try object.string("referenceName") ?? "", eligibility: eligibility,
             isStackable: try object.bool("isStackable") ?? false,
             internalID: terms.internalID, paymentMode: terms.paymentMode, subscriptionPeriod: terms.subscriptionPeriod,

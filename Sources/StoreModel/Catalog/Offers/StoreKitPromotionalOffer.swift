@@ -1,13 +1,10 @@
-/// A win-back offer for lapsed subscribers (`winbackOffers[]`, format 4.0+), purchased with
-/// `Product.PurchaseOption.winBackOffer(_:)`.
-public struct WinBackOffer: SubscriptionOffer {
-    /// `offerID` ("" when missing).
+/// A promotional offer (`adHocOffers[]`), redeemed with a signed `Product.PurchaseOption.promotionalOffer`
+/// (or `.promotionalOffer(id:)` in StoreKit Testing) naming ``offerID``.
+public struct StoreKitPromotionalOffer: SubscriptionOffer {
+    /// `offerID`: the identifier the app passes when purchasing ("" when missing).
     public var offerID: String
     /// `referenceName` ("" when missing).
     public var referenceName: String
-    /// `isEligible`: the local switch that makes the test customer eligible, standing in for App Store
-    /// Connect's eligibility rules (false when missing).
-    public var isEligible: Bool
     /// `internalID` ("" when missing).
     public var internalID: String
     /// `paymentMode`.
@@ -21,15 +18,14 @@ public struct WinBackOffer: SubscriptionOffer {
     /// `billingPlanType` (format 5.0), when present.
     public var billingPlanType: BillingPlanType?
 
-    /// Creates a win-back offer.
+    /// Creates a promotional offer.
     public init(
-        offerID: String, referenceName: String = "", isEligible: Bool = false, internalID: String = "",
-        paymentMode: OfferPaymentMode, subscriptionPeriod: SubscriptionPeriod, numberOfPeriods: Int = 1,
-        displayPrice: DisplayPrice? = nil, billingPlanType: BillingPlanType? = nil
+        offerID: String, referenceName: String = "", internalID: String = "", paymentMode: OfferPaymentMode,
+        subscriptionPeriod: SubscriptionPeriod, numberOfPeriods: Int = 1, displayPrice: DisplayPrice? = nil,
+        billingPlanType: BillingPlanType? = nil
     ) {
         self.offerID = offerID
         self.referenceName = referenceName
-        self.isEligible = isEligible
         self.internalID = internalID
         self.paymentMode = paymentMode
         self.subscriptionPeriod = subscriptionPeriod
@@ -38,11 +34,10 @@ public struct WinBackOffer: SubscriptionOffer {
         self.billingPlanType = billingPlanType
     }
 
-    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> WinBackOffer {
+    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> StoreKitPromotionalOffer {
         let terms = try OfferTerms.read(object)
-        return WinBackOffer(
+        return StoreKitPromotionalOffer(
             offerID: try object.string("offerID") ?? "", referenceName: try object.string("referenceName") ?? "",
-            isEligible: try object.bool("isEligible") ?? false,
             internalID: terms.internalID, paymentMode: terms.paymentMode, subscriptionPeriod: terms.subscriptionPeriod,
             numberOfPeriods: terms.numberOfPeriods, displayPrice: terms.displayPrice,
             billingPlanType: terms.billingPlanType)

@@ -1,6 +1,6 @@
 /// An introductory offer (`introductoryOffer`, or an element of `introductoryOffers[]` in format 5.0):
 /// a free trial or discounted first periods for customers new to the subscription group.
-public struct IntroductoryOffer: SubscriptionOffer {
+public struct StoreKitIntroductoryOffer: SubscriptionOffer {
     /// `internalID` ("" when missing).
     public var internalID: String
     /// `paymentMode`.
@@ -27,9 +27,9 @@ public struct IntroductoryOffer: SubscriptionOffer {
         self.billingPlanType = billingPlanType
     }
 
-    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> IntroductoryOffer {
+    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> StoreKitIntroductoryOffer {
         let terms = try OfferTerms.read(object)
-        return IntroductoryOffer(
+        return StoreKitIntroductoryOffer(
             internalID: terms.internalID, paymentMode: terms.paymentMode, subscriptionPeriod: terms.subscriptionPeriod,
             numberOfPeriods: terms.numberOfPeriods, displayPrice: terms.displayPrice,
             billingPlanType: terms.billingPlanType)

@@ -1,10 +1,13 @@
-/// A promotional offer (`adHocOffers[]`), redeemed with a signed `Product.PurchaseOption.promotionalOffer`
-/// (or `.promotionalOffer(id:)` in StoreKit Testing) naming ``offerID``.
-public struct PromotionalOffer: SubscriptionOffer {
-    /// `offerID`: the identifier the app passes when purchasing ("" when missing).
+/// A win-back offer for lapsed subscribers (`winbackOffers[]`, format 4.0+), purchased with
+/// `Product.PurchaseOption.winBackOffer(_:)`.
+public struct StoreKitWinBackOffer: SubscriptionOffer {
+    /// `offerID` ("" when missing).
     public var offerID: String
     /// `referenceName` ("" when missing).
     public var referenceName: String
+    /// `isEligible`: the local switch that makes the test customer eligible, standing in for App Store
+    /// Connect's eligibility rules (false when missing).
+    public var isEligible: Bool
     /// `internalID` ("" when missing).
     public var internalID: String
     /// `paymentMode`.
@@ -18,14 +21,15 @@ public struct PromotionalOffer: SubscriptionOffer {
     /// `billingPlanType` (format 5.0), when present.
     public var billingPlanType: BillingPlanType?
 
-    /// Creates a promotional offer.
+    /// Creates a win-back offer.
     public init(
-        offerID: String, referenceName: String = "", internalID: String = "", paymentMode: OfferPaymentMode,
-        subscriptionPeriod: SubscriptionPeriod, numberOfPeriods: Int = 1, displayPrice: DisplayPrice? = nil,
-        billingPlanType: BillingPlanType? = nil
+        offerID: String, referenceName: String = "", isEligible: Bool = false, internalID: String = "",
+        paymentMode: OfferPaymentMode, subscriptionPeriod: SubscriptionPeriod, numberOfPeriods: Int = 1,
+        displayPrice: DisplayPrice? = nil, billingPlanType: BillingPlanType? = nil
     ) {
         self.offerID = offerID
         self.referenceName = referenceName
+        self.isEligible = isEligible
         self.internalID = internalID
         self.paymentMode = paymentMode
         self.subscriptionPeriod = subscriptionPeriod
@@ -34,10 +38,11 @@ public struct PromotionalOffer: SubscriptionOffer {
         self.billingPlanType = billingPlanType
     }
 
-    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> PromotionalOffer {
+    static func read(_ object: JSONObjectReader) throws(StoreKitConfigurationError) -> StoreKitWinBackOffer {
         let terms = try OfferTerms.read(object)
-        return PromotionalOffer(
+        return StoreKitWinBackOffer(
             offerID: try object.string("offerID") ?? "", referenceName: try object.string("referenceName") ?? "",
+            isEligible: try object.bool("isEligible") ?? false,
             internalID: terms.internalID, paymentMode: terms.paymentMode, subscriptionPeriod: terms.subscriptionPeriod,
             numberOfPeriods: terms.numberOfPeriods, displayPrice: terms.displayPrice,
             billingPlanType: terms.billingPlanType)
