@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
+        .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -32,6 +33,9 @@ let package = Package(
         // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
 
+        // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
+        .target(name: "AppStoreEngine", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
         .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
@@ -40,6 +44,7 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], swiftSettings: swiftSettings),
     ]
 )
