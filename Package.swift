@@ -40,6 +40,6 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
-        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], swiftSettings: swiftSettings),
+        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
     ]
 )
