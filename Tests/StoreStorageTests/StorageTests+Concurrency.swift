@@ -60,7 +60,7 @@ extension StorageTests {
             let stored = try await store.database.query("SELECT sequence FROM notifications WHERE uuid <> 'seed' ORDER BY sequence")
             let expected = (0..<1000).filter { $0 % 10 != 0 && $0 % 10 != 5 }
             #expect(try stored.map { try $0.int("sequence") } == expected)
-            let statistics = batcher.statistics
+            let statistics = await batcher.statistics
             #expect(statistics.committedWrites == 800)
             #expect(statistics.rejectedWrites == 200)
             #expect(statistics.committedBatches < 1000, "writes should share commits")

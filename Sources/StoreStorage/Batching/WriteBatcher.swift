@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Group commit: many concurrent writes committed together, each caller answered only once its write is durable.
 ///
 /// A durable commit costs one `fsync` on SQLite at `synchronous=FULL` (and one WAL flush on PostgreSQL), which
@@ -18,27 +16,25 @@ import Synchronization
 /// ```
 ///
 /// There is no timer: the first write commits at once, and writes that arrive during a commit form the next
-/// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle.
+/// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle. The actor
+/// only queues writes; it is free while a batch commits on the database's thread.
 ///
 /// Each write runs in its own savepoint. When its closure throws, or a statement in it fails, only its own
 /// statements roll back and only its caller gets the error; the rest of the batch commits. When the commit
 /// itself fails, every caller in the batch gets that error and nothing in the batch was written. On
 /// PostgreSQL a batch that hits a serialization failure runs again as a whole, so closures must have no
 /// effects outside the transaction.
-public final class WriteBatcher: Sendable {
+public actor WriteBatcher {
     /// The database the batches commit to.
-    public let database: any SQLDatabase
+    public nonisolated let database: any SQLDatabase
     /// The most writes one transaction carries.
-    public let maximumBatchSize: Int
+    public nonisolated let maximumBatchSize: Int
     /// The isolation of each batch's transaction on PostgreSQL.
-    public let isolation: SQLIsolation
-    private let state = Mutex(State())
-
-    private struct State {
-        var pending: [PendingWrite] = []
-        var isCommitting = false
-        var statistics = Statistics()
-    }
+    public nonisolated let isolation: SQLIsolation
+    /// Counts of batches and writes so far.
+    public private(set) var statistics = Statistics()
+    private var pending: [PendingWrite] = []
+    private var isCommitting = false
 
     /// Counts since the batcher was created.
     public struct Statistics: Sendable, Hashable {
@@ -61,9 +57,6 @@ public final class WriteBatcher: Sendable {
         self.isolation = isolation
     }
 
-    /// Counts of batches and writes so far.
-    public var statistics: Statistics { state.withLock { $0.statistics } }
-
     /// Runs `body` in the next batch's transaction and returns its result once that transaction has committed
     /// durably.
     /// - Parameter body: The statements of one write. It runs on the database's thread inside a savepoint.
@@ -73,14 +66,10 @@ public final class WriteBatcher: Sendable {
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLTransaction) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            let write = PendingWrite(body: body, continuation: continuation)
-            let startsCommitting = state.withLock { state in
-                state.pending.append(write)
-                defer { state.isCommitting = true }
-                return !state.isCommitting
-            }
-            if startsCommitting {
-                Task { await self.commitUntilIdle() }
+            pending.append(PendingWrite(body: body, continuation: continuation))
+            if !isCommitting {
+                isCommitting = true
+                Task { await commitUntilIdle() }
             }
         }
     }
@@ -91,16 +80,15 @@ public final class WriteBatcher: Sendable {
         }
     }
 
+    /// Takes the writes waiting for the next commit, or ends the committing loop when there are none.
     private func nextBatch() -> [PendingWrite]? {
-        state.withLock { state in
-            guard !state.pending.isEmpty else {
-                state.isCommitting = false
-                return nil
-            }
-            let batch = Array(state.pending.prefix(maximumBatchSize))
-            state.pending.removeFirst(batch.count)
-            return batch
+        guard !pending.isEmpty else {
+            isCommitting = false
+            return nil
         }
+        let batch = Array(pending.prefix(maximumBatchSize))
+        pending.removeFirst(batch.count)
+        return batch
     }
 
     private func commit(_ batch: [PendingWrite]) async {
@@ -108,12 +96,10 @@ public final class WriteBatcher: Sendable {
             let outcomes = try await database.transaction(isolation: isolation) { transaction in
                 try batch.map { write in try write.perform(transaction) }
             }
-            state.withLock { state in
-                let committed = outcomes.count { $0.succeeded }
-                state.statistics.committedBatches += 1
-                state.statistics.committedWrites += committed
-                state.statistics.rejectedWrites += outcomes.count - committed
-            }
+            let committed = outcomes.count { $0.succeeded }
+            statistics.committedBatches += 1
+            statistics.committedWrites += committed
+            statistics.rejectedWrites += outcomes.count - committed
             for outcome in outcomes { outcome.resumeCaller() }
         } catch {
             for write in batch { write.fail(error) }

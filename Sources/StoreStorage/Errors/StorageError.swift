@@ -19,8 +19,8 @@ public struct StorageError: Error, Equatable, CustomStringConvertible {
     public let database: String
     /// The SQL statement that failed, if one did.
     public let sql: String?
-    /// The backend's own code: a SQLite extended result code (`SQLITE_CONSTRAINT_UNIQUE (2067)`) or a
-    /// PostgreSQL SQLSTATE (`23505`).
+    /// The backend's own code: a SQLite extended result code (`SQLite 2067 (constraint failed)`) or a
+    /// PostgreSQL SQLSTATE (`SQLSTATE 23505`).
     public let backendCode: String?
 
     /// Creates an error; the database layer builds these, and tests and fakes may too.

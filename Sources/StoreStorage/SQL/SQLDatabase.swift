@@ -12,7 +12,9 @@
 /// let isNew = changed == 1
 /// ```
 ///
-/// Blocking C calls run on threads the database owns, never on Swift's cooperative pool.
+/// Blocking C calls run on threads the database owns, never on Swift's cooperative pool. Cancelling the calling
+/// task does not interrupt a statement: the call returns once the database has finished, so a write that
+/// returns normally was committed.
 public protocol SQLDatabase: Sendable, CustomStringConvertible {
     /// The database as messages name it: a SQLite path, or a PostgreSQL host, port and database (no password).
     var description: String { get }

@@ -20,12 +20,27 @@ public struct SQLRow: Sendable, Hashable {
     /// Where the row came from, for error messages.
     let database: String
 
-    /// Creates a row; the arrays must have the same length.
-    public init(columns: [String], values: [SQLValue], database: String = "a result row") {
+    /// Creates a row, as a fake database or a test would; the arrays must have the same length.
+    public init(columns: [String], values: [SQLValue]) {
+        self.init(columns: columns, values: values, database: "a result row")
+    }
+
+    init(columns: [String], values: [SQLValue], database: String) {
         precondition(columns.count == values.count, "a row needs one value per column")
         self.columns = columns
         self.values = values
         self.database = database
+    }
+
+    /// Rows are equal when their columns and values are, wherever they came from.
+    public static func == (lhs: SQLRow, rhs: SQLRow) -> Bool {
+        lhs.columns == rhs.columns && lhs.values == rhs.values
+    }
+
+    /// Hashes the columns and values.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(columns)
+        hasher.combine(values)
     }
 
     /// The value of the named column, or `nil` when the row has no such column.

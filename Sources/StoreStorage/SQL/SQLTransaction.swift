@@ -124,3 +124,7 @@ public final class SQLTransaction {
             database: executor.databaseDescription, sql: sql, backendCode: failure.backendCode)
     }
 }
+
+/// A transaction belongs to the thread running its body; it must not be sent anywhere else.
+@available(*, unavailable)
+extension SQLTransaction: Sendable {}

@@ -81,12 +81,13 @@ extension SQLValue: ExpressibleByBooleanLiteral {
 }
 
 extension SQLValue: CustomStringConvertible {
-    /// A short rendering for diagnostics; blobs show their size, not their bytes.
+    /// A short rendering for diagnostics: text past 40 characters is cut, and blobs show their size only.
     public var description: String {
         switch self {
         case .null: "NULL"
         case .integer(let value): "\(value)"
         case .real(let value): "\(value)"
+        case .text(let value) where value.count > 40: "'\(value.prefix(40))…' (\(value.count) characters)"
         case .text(let value): "'\(value)'"
         case .blob(let value): "<\(value.count) bytes>"
         }
