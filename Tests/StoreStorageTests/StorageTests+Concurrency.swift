@@ -66,4 +66,56 @@ extension StorageTests {
             #expect(statistics.committedBatches < 1000, "writes should share commits")
         }
     }
+
+    @Test(arguments: StorageBackendUnderTest.all)
+    func groupCommitAnswersEachWriterWithItsOwnResult(backend: StorageBackendUnderTest) async throws {
+        try await backend.withStore { store in
+            try await store.database.execute("CREATE TABLE events (id \(store.database.dialect.autoincrementPrimaryKey), name TEXT NOT NULL)")
+            let batcher = WriteBatcher(database: store.database, maximumBatchSize: 64)
+            let answers = try await withThrowingTaskGroup(of: (String, Int64).self) { group in
+                for index in 0..<500 {
+                    group.addTask {
+                        let id = try await batcher.write { transaction in
+                            try transaction.queryFirst("INSERT INTO events (name) VALUES (?) RETURNING id", ["event \(index)"])?.int64("id")
+                        }
+                        return ("event \(index)", try #require(id))
+                    }
+                }
+                return try await group.reduce(into: [:]) { $0[$1.0] = $1.1 }
+            }
+            let stored = try await store.database.query("SELECT id, name FROM events")
+            #expect(try Dictionary(uniqueKeysWithValues: stored.map { (try $0.string("name"), try $0.int64("id")) }) == answers)
+            let statistics = await batcher.statistics
+            #expect(statistics.committedWrites == 500)
+            #expect(statistics.committedBatches >= 8)
+        }
+    }
+
+    @Test(arguments: StorageBackendUnderTest.all)
+    func aWriteThatCarriesOnAfterAFailedStatementFailsAlone(backend: StorageBackendUnderTest) async throws {
+        try await backend.withStore { store in
+            try await store.database.execute("CREATE TABLE credits (transaction_id TEXT PRIMARY KEY)")
+            try await store.database.execute("INSERT INTO credits (transaction_id) VALUES ('taken')")
+            let batcher = WriteBatcher(database: store.database)
+            let results = await withTaskGroup(of: Bool.self) { group in
+                for index in 0..<50 {
+                    group.addTask {
+                        do {
+                            try await batcher.write { transaction in
+                                if index == 25 { _ = try? transaction.execute("INSERT INTO credits (transaction_id) VALUES ('taken')") }
+                                try transaction.execute("INSERT INTO credits (transaction_id) VALUES (?)", ["t\(index)"])
+                            }
+                            return true
+                        } catch {
+                            return false
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(results.filter { !$0 }.count == 1)
+            #expect(try await store.database.queryFirst("SELECT COUNT(*) AS n FROM credits")?.int("n") == 50)
+            #expect(try await store.database.queryFirst("SELECT 1 AS found FROM credits WHERE transaction_id = 't25'") == nil)
+        }
+    }
 }

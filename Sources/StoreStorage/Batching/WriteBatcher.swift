@@ -19,11 +19,12 @@
 /// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle. The actor
 /// only queues writes; it is free while a batch commits on the database's thread.
 ///
-/// Each write runs in its own savepoint. When its closure throws, or a statement in it fails, only its own
-/// statements roll back and only its caller gets the error; the rest of the batch commits. When the commit
-/// itself fails, every caller in the batch gets that error and nothing in the batch was written. On
-/// PostgreSQL a batch that hits a serialization failure runs again as a whole, so closures must have no
-/// effects outside the transaction.
+/// Failures stay with their writes. When a write's closure throws, or a statement in it fails, only its own
+/// statements roll back and only its caller gets the error; the rest of the batch commits. (A batch runs its
+/// writes back to back first; only when one fails does it roll back and run again with each write in its own
+/// savepoint, so the common case costs no extra statements.) When the commit itself fails, every caller in the
+/// batch gets that error and nothing in the batch was written. A closure may therefore run more than once
+/// (and, on PostgreSQL, again after a serialization failure), so it must have no effects outside the transaction.
 public actor WriteBatcher {
     /// The database the batches commit to.
     public nonisolated let database: any SQLDatabase
@@ -91,10 +92,15 @@ public actor WriteBatcher {
         return batch
     }
 
+    /// Commits `batch`: first with the writes back to back, and only if one of them fails, again with each write in
+    /// its own savepoint, which costs two more statements per write.
     private func commit(_ batch: [PendingWrite]) async {
         do {
-            let outcomes = try await database.transaction(isolation: isolation) { transaction in
-                try batch.map { write in try write.perform(transaction) }
+            let outcomes: [PendingWrite.Outcome]
+            do {
+                outcomes = try await run(batch, mode: .shared)
+            } catch is PendingWrite.NeedsIsolation {
+                outcomes = try await run(batch, mode: .isolated)
             }
             let committed = outcomes.count { $0.succeeded }
             statistics.committedBatches += 1
@@ -103,6 +109,12 @@ public actor WriteBatcher {
             for outcome in outcomes { outcome.resumeCaller() }
         } catch {
             for write in batch { write.fail(error) }
+        }
+    }
+
+    private func run(_ batch: [PendingWrite], mode: PendingWrite.Mode) async throws -> [PendingWrite.Outcome] {
+        try await database.transaction(isolation: isolation) { transaction in
+            try batch.map { write in try write.perform(transaction, mode) }
         }
     }
 }
