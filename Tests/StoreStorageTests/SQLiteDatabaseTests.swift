@@ -42,11 +42,14 @@ import Testing
         try await withTemporaryDirectory { directory in
             let path = directory.appending(path: "store.sqlite").path
             let output = directory.appending(path: "probe.out")
+            let errors = directory.appending(path: "probe.err")
             try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
+            try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
             let process = Process()
             process.executableURL = probe
             process.arguments = [path, "100"]
             process.standardOutput = try FileHandle(forWritingTo: output)
+            process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()
             let clock = ContinuousClock()
             let deadline = clock.now + .seconds(60)
@@ -58,7 +61,8 @@ import Testing
             #expect(process.terminationReason == .uncaughtSignal)
 
             let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n")
-            #expect(lines.last == "holding")
+            let probeErrors = try String(contentsOf: errors, encoding: .utf8)
+            #expect(lines.last == "holding", "the probe wrote to stderr: \(probeErrors)")
             let acknowledged = lines.compactMap { $0.hasPrefix("acknowledged ") ? Int64($0.dropFirst(13)) : nil }
             #expect(acknowledged.count == 200)
             let database = try SQLiteDatabase(path: path)

@@ -1,6 +1,9 @@
 /// One step of a schema: a version, a name, and the statements that take the database there.
 ///
 /// Migrations are listed in ascending version order and never edited once shipped; a change is a new migration.
+/// Each runs in one transaction, so its statements must be transactional: on SQLite, `PRAGMA foreign_keys`
+/// cannot change inside one, so a migration that rebuilds a table uses `PRAGMA defer_foreign_keys = ON`
+/// instead; on PostgreSQL, `CREATE INDEX CONCURRENTLY` is not allowed.
 /// Most statements run unchanged on both backends; where a column type differs, build them per dialect:
 ///
 /// ```swift

@@ -28,7 +28,8 @@ public final class PostgreSQLDatabase: SQLDatabase {
     /// Prepares a pool of connections to the server; nothing connects until the first operation.
     /// - Parameters:
     ///   - connectionString: A libpq connection string: a URI such as `postgresql://user:password@host:5432/tienda`
-    ///     or `key=value` pairs.
+    ///     or `key=value` pairs. Add `connect_timeout=5` (`?connect_timeout=5` in a URI) so an unreachable host
+    ///     fails in seconds rather than after the system's TCP timeout.
     ///   - poolSize: How many connections to keep; operations beyond that wait for a free one.
     ///   - searchPath: A schema to make each connection's `search_path`, so unqualified table names resolve there;
     ///     `nil` keeps the server's default. The schema must exist.
