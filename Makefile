@@ -20,9 +20,14 @@ $(VENV)/.installed:
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_LIBRARY)
 	touch $@
 
+## A throwaway PostgreSQL cluster on 127.0.0.1 for the PostgreSQL half of the storage tests.
+PG_CLUSTER := .build/postgres-test
+
 test: venv
 	$(SWIFT) build --build-tests $(STRICT)
-	TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build --parallel
+	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_CLUSTER)) || exit 1; \
+	TIENDA_PG_CONNINFO="$$connection" TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build; \
+	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
 
 bench: venv
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench

@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
+        .library(name: "StoreStorage", targets: ["StoreStorage"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
@@ -32,6 +33,8 @@ let package = Package(
         .target(name: "StoreModel", swiftSettings: swiftSettings),
         // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
+        // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
+        .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
         .target(name: "AppStoreEngine", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
@@ -45,6 +48,13 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], swiftSettings: swiftSettings),
+        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
+        .executableTarget(
+            name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -3,7 +3,9 @@ import Foundation
 /// Every `tienda` subcommand, and the dispatch from the command line to one of them.
 enum CommandRegistry {
     /// The commands in the order `tienda --help` lists them.
-    static let commands: [any Command.Type] = []
+    static let commands: [any Command.Type] = [
+        CatalogCheckCommand.self,
+    ]
 
     /// Runs the command that `arguments` selects and returns the process exit code.
     static func main(arguments: [String], output: Output) async -> ExitCode {

@@ -1,0 +1,70 @@
+import CLibPQ
+
+/// Parameters laid out for `PQexecParams`: integers, floats and text in text format, bytes in binary format.
+///
+/// Every value is copied into one buffer that outlives the call, so the pointers libpq reads stay valid.
+/// Integers are sent as `int8` and floats as `float8`; text goes out untyped so the server reads it as whatever
+/// the context needs (`text`, `timestamptz`, `uuid`, `jsonb`, …); bytes go out as `bytea`.
+struct PostgreSQLParameters {
+    private(set) var types: [Oid] = []
+    private(set) var lengths: [Int32] = []
+    private(set) var formats: [Int32] = []
+    /// Each value's offset in `storage`, or `nil` for `NULL`.
+    private var offsets: [Int?] = []
+    /// The values back to back; text is NUL-terminated. Never empty, so its base address is never `nil` and an
+    /// empty blob gets a real (non-`NULL`) pointer.
+    private var storage: [UInt8] = [0]
+
+    /// Lays out `values`.
+    /// - Throws: ``StorageError/Code/invalidStatement`` for text holding the NUL character, which PostgreSQL
+    ///   cannot store.
+    init(_ values: [SQLValue], sql: String, database: String) throws(StorageError) {
+        for value in values {
+            switch value {
+            case .null:
+                append(type: 0, format: 0, bytes: nil)
+            case .integer(let integer):
+                append(type: PostgreSQLTypeOID.int8, format: 0, bytes: Array("\(integer)".utf8) + [0])
+            case .real(let real):
+                append(type: PostgreSQLTypeOID.float8, format: 0, bytes: Array(Self.text(of: real).utf8) + [0])
+            case .text(let text):
+                guard !text.utf8.contains(0) else {
+                    throw StorageError(
+                        .invalidStatement,
+                        reason: "Parameter \(offsets.count + 1) is text holding the NUL character, which PostgreSQL "
+                            + "text cannot store. Strip it, or store the value as a blob.",
+                        database: database, sql: sql)
+                }
+                append(type: 0, format: 0, bytes: Array(text.utf8) + [0])
+            case .blob(let data):
+                append(type: PostgreSQLTypeOID.bytea, format: 1, bytes: Array(data))
+            }
+        }
+    }
+
+    private mutating func append(type: Oid, format: Int32, bytes: [UInt8]?) {
+        types.append(type)
+        formats.append(format)
+        lengths.append(Int32(bytes?.count ?? 0))
+        offsets.append(bytes.map { _ in storage.count })
+        storage.append(contentsOf: bytes ?? [])
+    }
+
+    /// PostgreSQL's spelling of a `float8`: the shortest text that reads back as the same `Double`.
+    private static func text(of real: Double) -> String {
+        if real.isNaN { return "NaN" }
+        if real.isInfinite { return real < 0 ? "-Infinity" : "Infinity" }
+        return "\(real)"
+    }
+
+    /// Calls `body` with the array of value pointers libpq expects (`NULL` entries for SQL `NULL`).
+    func withValuePointers<R>(_ body: (UnsafePointer<UnsafePointer<CChar>?>?) -> R) -> R {
+        storage.withUnsafeBytes { buffer in
+            let base = buffer.baseAddress!
+            let pointers: [UnsafePointer<CChar>?] = offsets.map { offset in
+                offset.map { (base + $0).assumingMemoryBound(to: CChar.self) }
+            }
+            return pointers.withUnsafeBufferPointer { body($0.baseAddress) }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import CSQLite
+
+/// One open `sqlite3*` handle with its prepared-statement cache. Not thread-safe: ``SQLiteDatabase`` keeps it
+/// behind a `Mutex` and uses it only on its own queue.
+final class SQLiteConnection: SQLStatementExecutor {
+    let databaseDescription: String
+    private var handle: OpaquePointer?
+    private var statements: SQLiteStatementCache
+
+    /// Opens `location` (a path or `:memory:`) and applies the configuration's pragmas.
+    init(location: String, configuration: SQLiteDatabase.Configuration) throws(StorageError) {
+        databaseDescription = location == ":memory:" ? "in-memory SQLite database" : "SQLite database at \(location)"
+        statements = SQLiteStatementCache(capacity: configuration.statementCacheCapacity)
+        var opened: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let status = sqlite3_open_v2(location, &opened, flags, nil)
+        guard status == SQLITE_OK, let opened else {
+            let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
+            sqlite3_close_v2(opened)
+            throw StorageError(
+                .openFailed,
+                reason: "Cannot open the SQLite database at \(location): \(message). "
+                    + "Check that its directory exists and that this process may write to it.",
+                database: databaseDescription, backendCode: SQLiteFailure.codeDescription(status))
+        }
+        handle = opened
+        do {
+            try configure(configuration, isInMemory: location == ":memory:")
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    deinit { close() }
+
+    var dialect: SQLDialect { .sqlite }
+
+    private func configure(_ configuration: SQLiteDatabase.Configuration, isInMemory: Bool) throws(StorageError) {
+        let (seconds, attoseconds) = configuration.busyTimeout.components
+        sqlite3_busy_timeout(handle, Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000))
+        let journalMode = try query("PRAGMA journal_mode = WAL", []).first?.values.first
+        if !isInMemory && journalMode != .text("wal") {
+            throw StorageError(
+                .openFailed,
+                reason: "SQLite could not switch \(databaseDescription) to write-ahead logging (journal mode is "
+                    + "\(journalMode ?? .null)). WAL needs a local file system with shared memory; "
+                    + "move the database off network storage.",
+                database: databaseDescription)
+        }
+        try execute("PRAGMA synchronous = \(configuration.durability.pragmaValue)", [])
+        try execute("PRAGMA foreign_keys = ON", [])
+    }
+
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int {
+        let handle = try openHandle(for: sql)
+        let statement = try prepared(sql, on: handle)
+        defer { statement.reset() }
+        try statement.bind(parameters)
+        let totalBefore = sqlite3_total_changes64(handle)
+        while try statement.step() {}
+        // sqlite3_changes64 keeps the count of the last INSERT, UPDATE or DELETE, even after other statements.
+        return sqlite3_total_changes64(handle) == totalBefore ? 0 : Int(sqlite3_changes64(handle))
+    }
+
+    func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow] {
+        let handle = try openHandle(for: sql)
+        let statement = try prepared(sql, on: handle)
+        defer { statement.reset() }
+        try statement.bind(parameters)
+        let columns = statement.columnNames()
+        var rows: [SQLRow] = []
+        while try statement.step() {
+            rows.append(SQLRow(columns: columns, values: statement.rowValues(), database: databaseDescription))
+        }
+        return rows
+    }
+
+    /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws or the commit fails.
+    func transaction<T>(_ body: (SQLTransaction) throws -> T) throws -> T {
+        let handle = try openHandle(for: "BEGIN IMMEDIATE")
+        if sqlite3_get_autocommit(handle) == 0 { rollBack() }
+        try execute("BEGIN IMMEDIATE", [])
+        do {
+            let value = try SQLTransaction.run(on: self, body)
+            try execute("COMMIT", [])
+            return value
+        } catch {
+            rollBack()
+            throw error
+        }
+    }
+
+    /// Rolls back the open transaction, if SQLite has not already done so.
+    private func rollBack() {
+        guard let handle, sqlite3_get_autocommit(handle) == 0 else { return }
+        _ = try? execute("ROLLBACK", [])
+    }
+
+    /// Finalizes every statement and closes the handle; later calls throw ``StorageError/Code/closed``.
+    func close() {
+        guard let handle else { return }
+        statements.finalizeAll()
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    private func openHandle(for sql: String) throws(StorageError) -> OpaquePointer {
+        guard let handle else {
+            throw StorageError(
+                .closed, reason: "The SQLite database was closed; open it again to run statements.",
+                database: databaseDescription, sql: sql)
+        }
+        return handle
+    }
+
+    private func prepared(_ sql: String, on handle: OpaquePointer) throws(StorageError) -> SQLiteStatement {
+        let pointer = try statements.statement(for: sql) { () throws(StorageError) in
+            try SQLiteStatement.prepare(sql, on: handle, database: databaseDescription)
+        }
+        return SQLiteStatement(pointer: pointer, handle: handle, sql: sql, database: databaseDescription)
+    }
+}

@@ -1,0 +1,126 @@
+import CSQLite
+import Foundation
+
+/// One prepared `sqlite3_stmt*` in use: binds parameters, steps, and reads rows. Its owner resets it after use
+/// so it can be run again.
+struct SQLiteStatement {
+    let pointer: OpaquePointer
+    let handle: OpaquePointer
+    let sql: String
+    let database: String
+
+    /// Compiles `sql`, which must hold exactly one statement.
+    static func prepare(_ sql: String, on handle: OpaquePointer, database: String) throws(StorageError) -> OpaquePointer {
+        var statement: OpaquePointer?
+        var hasSecondStatement = false
+        let status = sql.withCString { text in
+            var tail: UnsafePointer<CChar>?
+            let status = sqlite3_prepare_v3(handle, text, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, &tail)
+            if status == SQLITE_OK, let tail, tail.pointee != 0 {
+                var second: OpaquePointer?
+                sqlite3_prepare_v2(handle, tail, -1, &second, nil)
+                hasSecondStatement = second != nil
+                sqlite3_finalize(second)
+            }
+            return status
+        }
+        guard status == SQLITE_OK else {
+            throw SQLiteFailure.error(status, handle: handle, sql: sql, database: database)
+        }
+        guard let statement, !hasSecondStatement else {
+            sqlite3_finalize(statement)
+            throw StorageError(
+                .invalidStatement,
+                reason: statement == nil
+                    ? "The SQL holds no statement. Pass one statement per call."
+                    : "The SQL holds more than one statement. Pass one statement per call (a migration takes a list).",
+                database: database, sql: sql)
+        }
+        return statement
+    }
+
+    /// Binds one value per `?`, copying text and bytes into SQLite (`SQLITE_TRANSIENT`).
+    func bind(_ parameters: [SQLValue]) throws(StorageError) {
+        let expected = Int(sqlite3_bind_parameter_count(pointer))
+        guard expected == parameters.count else {
+            throw StorageError(
+                .invalidStatement,
+                reason: "The statement has \(expected) placeholder(s) but \(parameters.count) parameter(s) were "
+                    + "given. Pass one value per ?.",
+                database: database, sql: sql)
+        }
+        for (offset, value) in parameters.enumerated() {
+            let status = bind(value, at: Int32(offset + 1))
+            guard status == SQLITE_OK else { throw SQLiteFailure.error(status, handle: handle, sql: sql, database: database) }
+        }
+    }
+
+    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        switch value {
+        case .null:
+            return sqlite3_bind_null(pointer, index)
+        case .integer(let integer):
+            return sqlite3_bind_int64(pointer, index, integer)
+        case .real(let real):
+            return sqlite3_bind_double(pointer, index, real)
+        case .text(var text):
+            return text.withUTF8 { bytes in
+                // A nil pointer would bind NULL, so the empty string gets a real (empty) C string.
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_text(pointer, index, "", 0, transient) }
+                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+                    sqlite3_bind_text(pointer, index, characters, Int32(bytes.count), transient)
+                }
+            }
+        case .blob(let data):
+            return data.withUnsafeBytes { bytes in
+                // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
+                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_zeroblob(pointer, index, 0) }
+                return sqlite3_bind_blob(pointer, index, base, Int32(bytes.count), transient)
+            }
+        }
+    }
+
+    /// Advances to the next row: `true` when a row is ready, `false` when the statement is done.
+    func step() throws(StorageError) -> Bool {
+        let status = sqlite3_step(pointer)
+        switch status {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw SQLiteFailure.error(status, handle: handle, sql: sql, database: database)
+        }
+    }
+
+    /// The result's column names.
+    func columnNames() -> [String] {
+        (0..<sqlite3_column_count(pointer)).map { String(cString: sqlite3_column_name(pointer, $0)) }
+    }
+
+    /// The current row's values, typed by what SQLite stored.
+    func rowValues() -> [SQLValue] {
+        (0..<sqlite3_column_count(pointer)).map { column in
+            switch sqlite3_column_type(pointer, column) {
+            case SQLITE_INTEGER:
+                return .integer(sqlite3_column_int64(pointer, column))
+            case SQLITE_FLOAT:
+                return .real(sqlite3_column_double(pointer, column))
+            case SQLITE_TEXT:
+                let characters = sqlite3_column_text(pointer, column)
+                let count = Int(sqlite3_column_bytes(pointer, column))
+                return .text(String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self))
+            case SQLITE_BLOB:
+                let bytes = sqlite3_column_blob(pointer, column)
+                let count = Int(sqlite3_column_bytes(pointer, column))
+                return .blob(bytes.map { Data(bytes: $0, count: count) } ?? Data())
+            default:
+                return .null
+            }
+        }
+    }
+
+    /// Makes the statement ready to run again and drops its bindings.
+    func reset() {
+        sqlite3_reset(pointer)
+        sqlite3_clear_bindings(pointer)
+    }
+}

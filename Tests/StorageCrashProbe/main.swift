@@ -1,0 +1,46 @@
+// tienda-storage-crash-probe DATABASE COUNT
+//
+// Commits COUNT rows one transaction at a time, then COUNT more through a WriteBatcher from concurrent tasks,
+// printing `acknowledged N` as each write returns. Then it inserts row -1 in a transaction that never ends and
+// prints `holding`. StoreStorageTests kills it there with SIGKILL and checks that every acknowledged row
+// survived and row -1 did not.
+import Foundation
+import StoreStorage
+
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data("\(line)\n".utf8))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 3, let count = Int(arguments[2]), count > 0 else {
+    FileHandle.standardError.write(Data("usage: tienda-storage-crash-probe DATABASE COUNT\n".utf8))
+    exit(64)
+}
+let database = try SQLiteDatabase(path: arguments[1])
+try await database.execute("CREATE TABLE IF NOT EXISTS acknowledged (sequence BIGINT PRIMARY KEY)")
+
+for sequence in 1...count {
+    try await database.transaction { transaction in
+        try transaction.execute("INSERT INTO acknowledged (sequence) VALUES (?)", [SQLValue(sequence)])
+    }
+    report("acknowledged \(sequence)")
+}
+
+let batcher = WriteBatcher(database: database)
+try await withThrowingTaskGroup(of: Void.self) { group in
+    for sequence in count + 1...2 * count {
+        group.addTask {
+            try await batcher.write { transaction in
+                try transaction.execute("INSERT INTO acknowledged (sequence) VALUES (?)", [SQLValue(sequence)])
+            }
+            report("acknowledged \(sequence)")
+        }
+    }
+    try await group.waitForAll()
+}
+
+try await database.transaction { transaction in
+    try transaction.execute("INSERT INTO acknowledged (sequence) VALUES (-1)")
+    report("holding")
+    while true { sleep(60) }
+}
