@@ -86,13 +86,9 @@ struct Base64Codec: Sendable {
             }
             if significant > 0, input[significant - 1] == UInt8(ascii: "=") { significant -= 1 }
             if significant > 0, input[significant - 1] == UInt8(ascii: "=") { significant -= 1 }
-        } else if let padding = input.firstIndex(of: UInt8(ascii: "=")) {
-            throw firstInvalidCharacter(in: input)
-                ?? (input[padding...].allSatisfy { $0 == UInt8(ascii: "=") } ? .paddingNotAllowed
-                    : .invalidCharacter(offset: padding))
         }
         let remainder = significant % 4
-        guard remainder != 1 else { throw firstInvalidCharacter(in: input) ?? .invalidLength(input.count) }
+        guard remainder != 1 else { throw refine(.invalidLength(input.count), in: input) }
         let byteCount = significant / 4 * 3 + (remainder == 0 ? 0 : remainder - 1)
         var output = Data(count: byteCount)
         let failure: Base64DecodingError? = output.withUnsafeMutableBytes { output in
@@ -100,8 +96,17 @@ struct Base64Codec: Sendable {
                 decodeGroups(input, significant: significant, values: values, into: output)
             }
         }
-        if let failure { throw failure }
+        if let failure { throw refine(failure, in: input) }
         return output
+    }
+
+    /// Error path only: reports the first character outside the alphabet, and trailing `=` in base64url as
+    /// forbidden padding, in preference to the problem the decoding loop stopped at.
+    private func refine(_ failure: Base64DecodingError, in input: UnsafeBufferPointer<UInt8>) -> Base64DecodingError {
+        if let invalid = firstInvalidCharacter(in: input) { return invalid }
+        guard !padded, let padding = input.firstIndex(of: UInt8(ascii: "=")) else { return failure }
+        return input[padding...].allSatisfy { $0 == UInt8(ascii: "=") } ? .paddingNotAllowed
+            : .invalidCharacter(offset: padding)
     }
 
     /// The offset of the first byte that is neither in the alphabet nor `=` (error path only).
@@ -119,33 +124,45 @@ struct Base64Codec: Sendable {
         _ input: UnsafeBufferPointer<UInt8>, significant: Int, values: UnsafeBufferPointer<UInt8>,
         into output: UnsafeMutableRawBufferPointer
     ) -> Base64DecodingError? {
-        var read = 0
-        var written = 0
-        var accumulator: UInt32 = 0
-        var pending = 0
-        while read < significant {
-            let value = values[Int(input[read])]
-            if value == 0xFF { return .invalidCharacter(offset: read) }
-            accumulator = accumulator << 6 | UInt32(value)
-            pending += 1
-            read += 1
-            if pending == 4 {
-                output[written] = UInt8(truncatingIfNeeded: accumulator >> 16)
-                output[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 8)
-                output[written + 2] = UInt8(truncatingIfNeeded: accumulator)
-                written += 3
-                accumulator = 0
-                pending = 0
+        guard significant > 0, let source = input.baseAddress, let table = values.baseAddress,
+            let destination = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else { return nil }
+        let wholeGroups = significant / 4
+        // Whole groups of four characters: four table lookups, one validity test (values are < 64, 0xFF is
+        // invalid), three bytes out. Offsets stay below `significant`, so wrapping arithmetic cannot wrap.
+        for group in 0..<wholeGroups {
+            let read = source + group &* 4
+            let a = table[Int(read[0])]
+            let b = table[Int(read[1])]
+            let c = table[Int(read[2])]
+            let d = table[Int(read[3])]
+            if (a | b | c | d) & 0xC0 != 0 {
+                let bad = [a, b, c, d].firstIndex(of: 0xFF) ?? 0
+                return .invalidCharacter(offset: group * 4 + bad)
             }
+            let bits = UInt32(a) &<< 18 | UInt32(b) &<< 12 | UInt32(c) &<< 6 | UInt32(d)
+            let write = destination + group &* 3
+            write[0] = UInt8(truncatingIfNeeded: bits &>> 16)
+            write[1] = UInt8(truncatingIfNeeded: bits &>> 8)
+            write[2] = UInt8(truncatingIfNeeded: bits)
+        }
+        let read = wholeGroups * 4
+        let written = wholeGroups * 3
+        var accumulator: UInt32 = 0
+        let pending = significant - read
+        for offset in read..<significant {
+            let value = table[Int(source[offset])]
+            if value == 0xFF { return .invalidCharacter(offset: offset) }
+            accumulator = accumulator << 6 | UInt32(value)
         }
         switch pending {
         case 2:
             guard accumulator & 0xF == 0 else { return .nonCanonicalEncoding }
-            output[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
+            destination[written] = UInt8(truncatingIfNeeded: accumulator >> 4)
         case 3:
             guard accumulator & 0x3 == 0 else { return .nonCanonicalEncoding }
-            output[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
-            output[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
+            destination[written] = UInt8(truncatingIfNeeded: accumulator >> 10)
+            destination[written + 1] = UInt8(truncatingIfNeeded: accumulator >> 2)
         default:
             break
         }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A parsed JWS compact serialisation (`header.payload.signature`, RFC 7515 §7.1), not yet verified.
 ///
 /// Parsing checks the shape only: exactly three segments, strict base64url in each, and a header that is a JSON
@@ -27,10 +33,17 @@ public struct CompactJWS: Sendable {
     /// - Throws: ``JWSError`` for the first shape problem found, in the order size, segment count, header,
     ///   payload, signature.
     public init(parsing serialization: String, maximumByteCount: Int = defaultMaximumByteCount) throws(JWSError) {
+        try self.init(parsing: serialization, maximumByteCount: maximumByteCount, headerCache: nil)
+    }
+
+    /// Parses a compact serialisation, reusing headers already parsed from the same header segment text.
+    init(parsing serialization: String, maximumByteCount: Int, headerCache: JWSHeaderCache?) throws(JWSError) {
         let byteCount = serialization.utf8.count
         guard byteCount <= maximumByteCount else { throw .inputTooLarge(byteCount: byteCount, limit: maximumByteCount) }
         var text = serialization
-        let parts = try text.withUTF8 { bytes in Result { () throws(JWSError) in try Self.decodeParts(bytes) } }.get()
+        let parts = try text.withUTF8 { bytes in
+            Result { () throws(JWSError) in try Self.decodeParts(bytes, headerCache: headerCache) }
+        }.get()
         self.serialization = text
         header = parts.header
         payload = parts.payload
@@ -65,28 +78,53 @@ public struct CompactJWS: Sendable {
         let signingInputByteCount: Int
     }
 
-    private static func decodeParts(_ bytes: UnsafeBufferPointer<UInt8>) throws(JWSError) -> Parts {
-        var dots: [Int] = []
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: ".") {
-            dots.append(offset)
-            if dots.count > 2 { break }
-        }
+    private static func decodeParts(_ bytes: UnsafeBufferPointer<UInt8>, headerCache: JWSHeaderCache?) throws(JWSError)
+        -> Parts
+    {
+        let dots = dotOffsets(in: bytes, upTo: 3)
         guard dots.count == 2 else {
-            let segments = dots.count > 2 ? bytes.lazy.filter { $0 == UInt8(ascii: ".") }.count + 1 : dots.count + 1
+            let segments = dots.count > 2 ? dotOffsets(in: bytes, upTo: .max).count + 1 : dots.count + 1
             throw .malformedCompactSerialization(segments: segments)
         }
-        let headerBytes = try decode(bytes, 0..<dots[0], as: .header)
+        let headerSegment = UnsafeBufferPointer(rebasing: bytes[0..<dots[0]])
+        let header: JWSHeader
+        if let headerCache {
+            header = try headerCache.header(for: headerSegment) { () throws(JWSError) in try decodeHeader(headerSegment) }
+        } else {
+            header = try decodeHeader(headerSegment)
+        }
+        let payload = try decode(bytes, dots[0] + 1..<dots[1], as: .payload)
+        let signature = try decode(bytes, dots[1] + 1..<bytes.count, as: .signature)
+        return Parts(header: header, payload: payload, signature: signature, signingInputByteCount: dots[1])
+    }
+
+    /// Decodes and parses a header segment.
+    private static func decodeHeader(_ segment: UnsafeBufferPointer<UInt8>) throws(JWSError) -> JWSHeader {
+        let headerBytes = try decode(segment, 0..<segment.count, as: .header)
         let json = headerBytes.withUnsafeBytes { raw in
-            Result { () throws(JSONParser.Failure) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+            Result { () throws(JSONParser.Failure) in try JSONValue(JSONParser.parse(raw.bindMemory(to: UInt8.self))) }
         }
         let header: JWSHeader
         switch json {
         case .success(let value): header = try JWSHeader(json: value)
         case .failure(let failure): throw .headerNotJSON(failure.description)
         }
-        let payload = try decode(bytes, dots[0] + 1..<dots[1], as: .payload)
-        let signature = try decode(bytes, dots[1] + 1..<bytes.count, as: .signature)
-        return Parts(header: header, payload: payload, signature: signature, signingInputByteCount: dots[1])
+        return header
+    }
+
+    /// The offsets of the first `limit` dots, found with `memchr`.
+    private static func dotOffsets(in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> [Int] {
+        guard let base = bytes.baseAddress else { return [] }
+        var offsets: [Int] = []
+        var offset = 0
+        while offsets.count < limit, offset < bytes.count,
+            let found = memchr(base + offset, Int32(UInt8(ascii: ".")), bytes.count - offset)
+        {
+            let dot = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            offsets.append(dot)
+            offset = dot + 1
+        }
+        return offsets
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as segment: JWSSegment)

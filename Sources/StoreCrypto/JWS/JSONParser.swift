@@ -1,8 +1,10 @@
-/// A small, strict RFC 8259 parser for JWS headers.
+/// A small, strict RFC 8259 parser for JWS headers and payloads.
 ///
-/// It exists so that verifying a JWS does not go through `JSONSerialization` on the hot path, and so that the
-/// rules are explicit: UTF-8 only, no duplicate member names (a duplicate `alg` is a classic confusion attack),
-/// nesting at most ``maximumDepth`` levels, nothing after the value but whitespace.
+/// It exists so that verifying a JWS does not go through `JSONSerialization` or `JSONDecoder` on the hot path,
+/// and so that the rules are explicit: UTF-8 only, bounded nesting, nothing after the value but whitespace.
+/// Objects keep their members in document order (``JSONNode``); converting to ``JSONValue`` rejects duplicate
+/// names (a duplicate `alg` is a classic confusion attack), while ``PayloadDecoder`` keeps the first, as
+/// `JSONDecoder` does.
 struct JSONParser {
     /// Why the bytes are not acceptable JSON; `offset` is where the problem was found.
     struct Failure: Error, CustomStringConvertible {
@@ -11,19 +13,23 @@ struct JSONParser {
         var description: String { "\(message) at byte \(offset)" }
     }
 
-    /// The deepest nesting of arrays and objects accepted.
-    static let maximumDepth = 16
+    /// The deepest nesting of arrays and objects accepted in a header.
+    static let maximumHeaderDepth = 16
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    private let maximumDepth: Int
     private var position = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
         self.bytes = bytes
+        self.maximumDepth = maximumDepth
     }
 
-    /// Parses one complete JSON document.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(Failure) -> JSONValue {
-        var parser = JSONParser(bytes)
+    /// Parses one complete JSON document nested at most `maximumDepth` levels.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int = maximumHeaderDepth) throws(Failure)
+        -> JSONNode
+    {
+        var parser = JSONParser(bytes, maximumDepth: maximumDepth)
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -54,7 +60,7 @@ struct JSONParser {
         position += count
     }
 
-    private mutating func parseValue(depth: Int) throws(Failure) -> JSONValue {
+    private mutating func parseValue(depth: Int) throws(Failure) -> JSONNode {
         guard let byte = current else { throw failure("expected a value") }
         switch byte {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -74,10 +80,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nesting is too deep") }
+    private mutating func parseObject(depth: Int) throws(Failure) -> JSONNode {
+        guard depth <= maximumDepth else { throw failure("nesting is too deep") }
         position += 1
-        var members: [String: JSONValue] = [:]
+        var members: [JSONNode.Member] = []
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             position += 1
@@ -92,10 +98,7 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             skipWhitespace()
-            let value = try parseValue(depth: depth)
-            guard members.updateValue(value, forKey: name) == nil else {
-                throw Failure(message: "duplicate member \"\(name)\"", offset: nameOffset)
-            }
+            members.append(JSONNode.Member(name: name, nameOffset: nameOffset, value: try parseValue(depth: depth)))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
@@ -107,10 +110,10 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(Failure) -> JSONValue {
-        guard depth <= Self.maximumDepth else { throw failure("nesting is too deep") }
+    private mutating func parseArray(depth: Int) throws(Failure) -> JSONNode {
+        guard depth <= maximumDepth else { throw failure("nesting is too deep") }
         position += 1
-        var elements: [JSONValue] = []
+        var elements: [JSONNode] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             position += 1
@@ -159,10 +162,8 @@ struct JSONParser {
     private mutating func parseString() throws(Failure) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
-        while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20 {
-            position += 1
-        }
+        // Fast path: no escapes (base64 certificates, identifiers).
+        position = Self.endOfPlainText(in: bytes, from: position)
         guard let stop = current else { throw failure("unterminated string") }
         if stop == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
@@ -175,7 +176,7 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                let string = decoded.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) }
+                let string = decoded.withUnsafeBufferPointer { Self.string(validatingUTF8: $0) }
                 guard let string else { throw Failure(message: "string is not UTF-8", offset: start - 1) }
                 return string
             case UInt8(ascii: "\\"):
@@ -190,11 +191,47 @@ struct JSONParser {
         }
     }
 
+    /// The offset of the first `"`, `\\` or control character at or after `start` (or the end), eight bytes at a
+    /// time: a byte-wise "has zero byte" test on `word ^ repeated(quote)`, `word ^ repeated(backslash)` and
+    /// `word - repeated(0x20)` flags any word holding one of them, which is then scanned byte by byte.
+    static func endOfPlainText(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard let base = bytes.baseAddress else { return start }
+        let count = bytes.count
+        var offset = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while count - offset >= 8 {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22)
+            let backslash = word ^ (ones &* 0x5C)
+            let hasQuote = (quote &- ones) & ~quote & highs
+            let hasBackslash = (backslash &- ones) & ~backslash & highs
+            let hasControl = (word &- ones &* 0x20) & ~word & highs
+            if hasQuote | hasBackslash | hasControl != 0 { break }
+            offset &+= 8
+        }
+        while offset < count {
+            let byte = base[offset]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            offset &+= 1
+        }
+        return offset
+    }
+
     private func validatedUTF8(_ buffer: UnsafeBufferPointer<UInt8>, stringStart: Int) throws(Failure) -> String {
-        guard let string = String(validating: buffer, as: UTF8.self) else {
+        guard let string = Self.string(validatingUTF8: buffer) else {
             throw Failure(message: "string is not UTF-8", offset: stringStart)
         }
         return string
+    }
+
+    /// A `String` from UTF-8 bytes, or `nil` when they are not valid UTF-8. ASCII (nearly every JWS string) takes
+    /// the specialised `String(decoding:)` path; the generic validating initializer is kept for the rest.
+    static func string(validatingUTF8 buffer: UnsafeBufferPointer<UInt8>) -> String? {
+        var combined: UInt8 = 0
+        for byte in buffer { combined |= byte }
+        if combined < 0x80 { return String(decoding: buffer, as: UTF8.self) }
+        return String(validating: buffer, as: UTF8.self)
     }
 
     private mutating func appendEscape(to decoded: inout [UInt8]) throws(Failure) {

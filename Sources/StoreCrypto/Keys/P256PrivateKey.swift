@@ -20,6 +20,7 @@ public final class P256PrivateKey: @unchecked Sendable {
             EVP_PKEY_free(key)
             throw .unsupportedKey(found)
         }
+        // The public half is a separate `EVP_PKEY`, so that sharing it never shares the private key object.
         guard let publicDER = DERBytes.encode({ i2d_PUBKEY(key, $0) }) else {
             EVP_PKEY_free(key)
             throw .openSSL("encode a public key")

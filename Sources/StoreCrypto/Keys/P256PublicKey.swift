@@ -12,15 +12,16 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
     public let derRepresentation: Data
     private let verification: KeyOperationPool
 
-    /// Takes ownership of an `EVP_PKEY` holding a public key.
+    /// Takes ownership of an `EVP_PKEY` holding a public key whose SubjectPublicKeyInfo DER is already known
+    /// (`i2d_PUBKEY` goes through OpenSSL 3.0's slow encoder framework, so callers that hold the DER pass it).
     /// - Throws: ``CryptoError/unsupportedKey(_:)`` unless the key is EC P-256 (the key is freed then).
-    init(taking key: OpaquePointer) throws(CryptoError) {
+    init(taking key: OpaquePointer, derRepresentation der: Data? = nil) throws(CryptoError) {
         guard ECKeyInspection.isP256(key) else {
             let found = ECKeyInspection.describe(key)
             EVP_PKEY_free(key)
             throw .unsupportedKey(found)
         }
-        guard let der = DERBytes.encode({ i2d_PUBKEY(key, $0) }) else {
+        guard let der = der ?? DERBytes.encode({ i2d_PUBKEY(key, $0) }) else {
             EVP_PKEY_free(key)
             throw .openSSL("encode a public key")
         }
@@ -36,7 +37,7 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
         else {
             throw .invalidKeyEncoding("not a DER SubjectPublicKeyInfo")
         }
-        try self.init(taking: key)
+        try self.init(taking: key, derRepresentation: derRepresentation)
     }
 
     /// Imports a PEM `PUBLIC KEY` block.

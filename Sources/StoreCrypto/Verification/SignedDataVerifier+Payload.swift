@@ -8,16 +8,14 @@ extension SignedDataVerifier {
         -> Result<Payload, VerificationFailure>
     {
         do {
-            return .success(try JSONDecoder().decode(type, from: payload))
+            return .success(try PayloadDecoder.decode(type, from: payload))
+        } catch let failure as JSONParser.Failure {
+            return .failure(VerificationFailure(.payloadNotJSON, detail: failure.description))
         } catch let DecodingError.keyNotFound(key, context) {
             return .failure(VerificationFailure(.payloadMissingProperty(path(context.codingPath + [key]))))
         } catch let DecodingError.valueNotFound(_, context) {
             return .failure(VerificationFailure(.payloadMissingProperty(path(context.codingPath))))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.dataCorrupted(context) {
-            // Only on this failure path: tell "not JSON at all" from "JSON of the wrong shape".
-            guard (try? JSONSerialization.jsonObject(with: payload, options: [.fragmentsAllowed])) != nil else {
-                return .failure(VerificationFailure(.payloadNotJSON, detail: context.debugDescription))
-            }
             return .failure(
                 VerificationFailure(.payloadTypeMismatch(path(context.codingPath)), detail: context.debugDescription))
         } catch {

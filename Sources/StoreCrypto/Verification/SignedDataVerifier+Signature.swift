@@ -54,13 +54,10 @@ extension SignedDataVerifier {
     {
         var certificates: [Certificate] = []
         for (index, encoded) in [leaf, intermediate].enumerated() {
-            guard let der = try? StrictBase64.decode(encoded) else {
-                return .failure(VerificationFailure(.certificateNotBase64(index: index)))
+            switch certificate(x5cEntry: encoded, index: index) {
+            case .success(let certificate): certificates.append(certificate)
+            case .failure(let failure): return .failure(failure)
             }
-            guard let certificate = try? Certificate(derRepresentation: der) else {
-                return .failure(VerificationFailure(.certificateNotDER(index: index)))
-            }
-            certificates.append(certificate)
         }
         let chain: [Certificate]
         do {
@@ -84,6 +81,21 @@ extension SignedDataVerifier {
         let start = chain.map(\.validSeconds.lowerBound).max()!
         let end = chain.map(\.validSeconds.upperBound).min()!
         return .success(VerifiedChainCache.Entry(leafKey: leafKey, root: chain[2], validity: start..<max(start, end)))
+    }
+}
+
+extension SignedDataVerifier {
+    /// The certificate an `x5c` entry encodes, parsed once per distinct entry.
+    private func certificate(x5cEntry encoded: String, index: Int) -> Result<Certificate, VerificationFailure> {
+        if let cached = certificateCache.value(for: encoded) { return .success(cached) }
+        guard let der = try? StrictBase64.decode(encoded) else {
+            return .failure(VerificationFailure(.certificateNotBase64(index: index)))
+        }
+        guard let certificate = try? Certificate(derRepresentation: der) else {
+            return .failure(VerificationFailure(.certificateNotDER(index: index)))
+        }
+        certificateCache.insert(certificate, for: encoded)
+        return .success(certificate)
     }
 }
 

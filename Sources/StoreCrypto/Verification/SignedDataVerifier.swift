@@ -19,7 +19,8 @@ import StoreModel
 /// 8. bundle identifier (when the payload type has one), app Apple ID (Production only), then environment.
 ///
 /// Validated chains are cached (by the `x5c` strings, within the chains' validity window), so repeated data from
-/// one signer costs one ECDSA verification. The verifier never reads the wall clock itself: "now" comes from the
+/// one signer costs one ECDSA verification; parsed certificates are cached separately, so even a chain validated
+/// afresh (another instant, or the chain cache disabled) is not parsed again. The verifier never reads the wall clock itself: "now" comes from the
 /// injected `currentTime` closure. It is `Sendable` and may be used from many threads at once.
 public struct SignedDataVerifier: Sendable {
     /// The bundle identifier payloads must carry.
@@ -38,6 +39,10 @@ public struct SignedDataVerifier: Sendable {
     /// The trusted roots.
     public let trustStore: TrustStore
     let chainCache: VerifiedChainCache
+    /// Parsed `x5c` certificates by their base64 text: parsing costs far more than validating in OpenSSL 3.0.
+    let certificateCache: BoundedCache<String, Certificate>
+    /// Parsed headers by header segment text (one signer, one header).
+    let headerCache: JWSHeaderCache
     let currentTime: @Sendable () -> Timestamp
 
     /// A `currentTime` source reading the system clock, for callers that have no virtual clock.
@@ -60,14 +65,16 @@ public struct SignedDataVerifier: Sendable {
     ///     signatures at all.
     ///   - strictX509: Apply OpenSSL's strict X.509 checks (what Apple's Python library does by default).
     ///   - maximumInputByteCount: The size limit, 1 MiB by default.
-    ///   - chainCacheCapacity: How many validated chains to remember (0 disables the cache).
+    ///   - chainCacheCapacity: How many validated chains to remember (0 validates every chain afresh).
+    ///   - certificateCacheCapacity: How many parsed `x5c` certificates, and parsed headers, to remember (0 parses
+    ///     every time).
     ///   - currentTime: "Now", for payloads without a signed date and for online checks.
     /// - Throws: ``VerifierConfigurationError``.
     public init(
         rootCertificates: [Data], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment,
         enableOnlineChecks: Bool = false, decodeOnlyEnvironmentsAllowed: Bool = false, strictX509: Bool = false,
         maximumInputByteCount: Int = CompactJWS.defaultMaximumByteCount, chainCacheCapacity: Int = 64,
-        currentTime: @escaping @Sendable () -> Timestamp
+        certificateCacheCapacity: Int = 128, currentTime: @escaping @Sendable () -> Timestamp
     ) throws(VerifierConfigurationError) {
         var roots: [Certificate] = []
         for (index, der) in rootCertificates.enumerated() {
@@ -81,15 +88,15 @@ public struct SignedDataVerifier: Sendable {
             roots: roots, bundleId: bundleId, appAppleId: appAppleId, environment: environment,
             enableOnlineChecks: enableOnlineChecks, decodeOnlyEnvironmentsAllowed: decodeOnlyEnvironmentsAllowed,
             strictX509: strictX509, maximumInputByteCount: maximumInputByteCount, chainCacheCapacity: chainCacheCapacity,
-            currentTime: currentTime)
+            certificateCacheCapacity: certificateCacheCapacity, currentTime: currentTime)
     }
 
-    /// Creates a verifier from parsed root certificates; see ``init(rootCertificates:bundleId:appAppleId:environment:enableOnlineChecks:decodeOnlyEnvironmentsAllowed:strictX509:maximumInputByteCount:chainCacheCapacity:currentTime:)``.
+    /// Creates a verifier from parsed root certificates; see ``init(rootCertificates:bundleId:appAppleId:environment:enableOnlineChecks:decodeOnlyEnvironmentsAllowed:strictX509:maximumInputByteCount:chainCacheCapacity:certificateCacheCapacity:currentTime:)``.
     public init(
         roots: [Certificate], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment,
         enableOnlineChecks: Bool = false, decodeOnlyEnvironmentsAllowed: Bool = false, strictX509: Bool = false,
         maximumInputByteCount: Int = CompactJWS.defaultMaximumByteCount, chainCacheCapacity: Int = 64,
-        currentTime: @escaping @Sendable () -> Timestamp
+        certificateCacheCapacity: Int = 128, currentTime: @escaping @Sendable () -> Timestamp
     ) throws(VerifierConfigurationError) {
         if environment == .production, appAppleId == nil { throw .missingAppAppleIdForProduction }
         if environment.isDecodeOnly, !decodeOnlyEnvironmentsAllowed {
@@ -98,6 +105,7 @@ public struct SignedDataVerifier: Sendable {
         if !environment.isDecodeOnly, roots.isEmpty { throw .noRootCertificates }
         guard maximumInputByteCount > 0 else { throw .invalidLimit("maximumInputByteCount") }
         guard chainCacheCapacity >= 0 else { throw .invalidLimit("chainCacheCapacity") }
+        guard certificateCacheCapacity >= 0 else { throw .invalidLimit("certificateCacheCapacity") }
         do {
             trustStore = try TrustStore(roots: roots)
         } catch {
@@ -110,6 +118,8 @@ public struct SignedDataVerifier: Sendable {
         self.strictX509 = strictX509
         self.maximumInputByteCount = maximumInputByteCount
         chainCache = VerifiedChainCache(capacity: chainCacheCapacity)
+        certificateCache = BoundedCache(capacity: certificateCacheCapacity)
+        headerCache = JWSHeaderCache(capacity: certificateCacheCapacity)
         self.currentTime = currentTime
     }
 
@@ -120,7 +130,7 @@ public struct SignedDataVerifier: Sendable {
     {
         let compact: CompactJWS
         do {
-            compact = try CompactJWS(parsing: jws, maximumByteCount: maximumInputByteCount)
+            compact = try CompactJWS(parsing: jws, maximumByteCount: maximumInputByteCount, headerCache: headerCache)
         } catch {
             return .unverified(nil, VerificationFailure(parsing: error))
         }

@@ -1,17 +1,27 @@
-import Synchronization
 import StoreModel
 
-/// A bounded, thread-safe cache of certificate chains that passed validation, keyed by the `x5c` strings.
+/// Chains that passed validation, keyed by the `x5c` strings, reusable only inside their validity window.
 ///
-/// An entry holds the leaf's public key, the root the chain led to, and the window in which every certificate of
-/// the chain is valid (latest `notBefore` up to the earliest `notAfter`, in whole seconds, as OpenSSL compares). A lookup succeeds only when
-/// the validation instant falls inside that window, so a cached chain is never accepted at an instant where a
-/// fresh validation would have rejected it. When full, the least recently used entry is evicted.
-final class VerifiedChainCache: Sendable {
+/// An entry holds the leaf's public key, the root the chain led to, and the whole seconds at which every
+/// certificate of the chain is valid (latest `notBefore` up to the earliest `notAfter`, as OpenSSL compares). A
+/// lookup succeeds only when the validation instant falls inside that window, so a cached chain is never
+/// accepted at an instant where a fresh validation would reject it.
+struct VerifiedChainCache: Sendable {
     /// The cache key: the leaf and intermediate `x5c` entries exactly as they appear in the header.
+    ///
+    /// Hashing reads only the lengths and the last 32 characters of each entry (the base64 of the certificate
+    /// signature, which differs between any two certificates); equality still compares the full strings, so a
+    /// collision costs one comparison and never a wrong hit.
     struct Key: Hashable, Sendable {
         let leaf: String
         let intermediate: String
+
+        func hash(into hasher: inout Hasher) {
+            for entry in [leaf, intermediate] {
+                hasher.combine(entry.utf8.count)
+                for byte in entry.utf8.suffix(32) { hasher.combine(byte) }
+            }
+        }
     }
 
     /// What a validated chain yields.
@@ -22,47 +32,23 @@ final class VerifiedChainCache: Sendable {
         let validity: Range<Int64>
     }
 
-    private struct State {
-        var entries: [Key: (entry: Entry, lastUse: UInt64)] = [:]
-        var clock: UInt64 = 0
-    }
-
-    /// The maximum number of entries; 0 disables caching.
-    let capacity: Int
-    private let state = Mutex(State())
+    private let entries: BoundedCache<Key, Entry>
 
     init(capacity: Int) {
-        self.capacity = capacity
+        entries = BoundedCache(capacity: capacity)
     }
 
-    /// The number of entries (for tests and metrics).
-    var count: Int {
-        state.withLock { $0.entries.count }
-    }
+    /// The number of cached chains.
+    var count: Int { entries.count }
 
     /// The entry for `key` if the chain is valid at `instant`.
     func entry(for key: Key, at instant: Timestamp) -> Entry? {
-        guard capacity > 0 else { return nil }
         let seconds = instant.wholeSecondsFloor
-        return state.withLock { state -> Entry? in
-            guard let cached = state.entries[key], cached.entry.validity.contains(seconds) else { return nil }
-            state.clock += 1
-            state.entries[key] = (cached.entry, state.clock)
-            return cached.entry
-        }
+        return entries.value(for: key) { $0.validity.contains(seconds) }
     }
 
-    /// Stores a validated chain, evicting the least recently used entry when full.
+    /// Stores a validated chain.
     func insert(_ entry: Entry, for key: Key) {
-        guard capacity > 0 else { return }
-        state.withLock { state in
-            if state.entries[key] == nil, state.entries.count >= capacity,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })?.key
-            {
-                state.entries.removeValue(forKey: oldest)
-            }
-            state.clock += 1
-            state.entries[key] = (entry, state.clock)
-        }
+        entries.insert(entry, for: key)
     }
 }
