@@ -37,15 +37,13 @@ public enum AppleVerificationStatus: Int, Hashable, Sendable, CaseIterable, Cust
 }
 
 extension VerificationFailure {
-    /// The status Apple's Python library (3.1.2) raises for the same input.
-    ///
-    /// | Reasons | Status |
-    /// |---|---|
-    /// | `chainLength` | `INVALID_CHAIN_LENGTH` |
-    /// | `certificateNotBase64`, `certificateNotDER` | `INVALID_CERTIFICATE` |
-    /// | `bundleIdMismatch`, `appAppleIdMismatch` | `INVALID_APP_IDENTIFIER` |
-    /// | `environmentMismatch` | `INVALID_ENVIRONMENT` |
-    /// | everything else: size, shape, base64url, header, payload, `alg`, missing or empty `x5c`, chain, marker OIDs, key, signature | `VERIFICATION_FAILURE` |
+    /// The status Apple's Python library (3.1.2) raises for the same input:
+    /// - `INVALID_CHAIN_LENGTH`: `chainLength`;
+    /// - `INVALID_CERTIFICATE`: `certificateNotBase64`, `certificateNotDER`;
+    /// - `INVALID_APP_IDENTIFIER`: `bundleIdMismatch`, `appAppleIdMismatch`;
+    /// - `INVALID_ENVIRONMENT`: `environmentMismatch`;
+    /// - `VERIFICATION_FAILURE`: everything else (size, shape, base64url, header, payload, `alg`, missing or empty
+    ///   `x5c`, chain, marker OIDs, key, signature).
     ///
     /// Two approximations: Python has no size limit (an oversized input would fail later as malformed, also
     /// `VERIFICATION_FAILURE`), and a payload that does not fit the model makes Python raise a `cattrs` error

@@ -6,11 +6,11 @@ import StoreModel
 ///
 /// Pipeline, in order (each step's failure is a specific ``VerificationFailure/Reason``):
 /// 1. size limit; exactly three segments; strict base64url; the header is a JSON object;
-/// 2. the payload decodes into the requested ``SignedPayload`` type;
+/// 2. the payload decodes into the requested `SignedPayload` type;
 /// 3. for a verifier configured for Xcode or LocalTesting (decode-only, allowed explicitly), skip to step 8;
 /// 4. `alg` is `ES256`; `x5c` has exactly three entries (`x5c[2]` is ignored: the anchor is a configured root);
 /// 5. `x5c[0]` and `x5c[1]` are strict padded base64 of DER certificates, and the chain leads to a configured
-///    root at the payload's ``SignedPayload/verificationInstant`` (or "now" when it has none or when online
+///    root at the payload's `verificationInstant` (or "now" when it has none or when online
 ///    checks are on), with OpenSSL's default checks (not `X509_STRICT` unless asked: Apple's test chain lacks
 ///    key identifiers and Apple's Swift verifier accepts it);
 /// 6. the leaf carries `1.2.840.113635.100.6.11.1`, the intermediate `1.2.840.113635.100.6.2.1`, and the leaf key
@@ -91,7 +91,8 @@ public struct SignedDataVerifier: Sendable {
             certificateCacheCapacity: certificateCacheCapacity, currentTime: currentTime)
     }
 
-    /// Creates a verifier from parsed root certificates; see ``init(rootCertificates:bundleId:appAppleId:environment:enableOnlineChecks:decodeOnlyEnvironmentsAllowed:strictX509:maximumInputByteCount:chainCacheCapacity:certificateCacheCapacity:currentTime:)``.
+    /// Creates a verifier from parsed root certificates; the parameters are those of the initializer taking DER
+    /// `rootCertificates`.
     public init(
         roots: [Certificate], bundleId: String, appAppleId: Int64?, environment: AppStoreEnvironment,
         enableOnlineChecks: Bool = false, decodeOnlyEnvironmentsAllowed: Bool = false, strictX509: Bool = false,

@@ -16,15 +16,16 @@ public enum StoreKitVerificationError: String, Hashable, Sendable, CaseIterable 
 }
 
 extension VerificationFailure {
-    /// The closest StoreKit `VerificationError`.
-    ///
-    /// | Reasons | StoreKit error |
-    /// |---|---|
-    /// | `inputTooLarge`, `malformedJWS`, `invalidBase64URL`, `headerNotJSON`, `invalidHeaderParameter`, `payloadNotJSON`, `payloadTypeMismatch`, `certificateNotBase64`, `certificateNotDER` | `invalidEncoding` |
-    /// | `missingAlgorithm`, `missingX5C`, `payloadMissingProperty` | `missingRequiredProperties` |
-    /// | `chainLength`, `untrustedChain`, `certificateExpired`, `certificateNotYetValid`, `invalidCertificateChain`, `unexpectedCertificatePath`, `missingLeafMarkerOID`, `missingIntermediateMarkerOID`, `leafKeyNotP256` | `invalidCertificateChain` |
-    /// | `unsupportedAlgorithm`, `signatureNotRaw64Bytes`, `invalidSignature` | `invalidSignature` |
-    /// | `bundleIdMismatch`, `appAppleIdMismatch`, `environmentMismatch` | `invalidDeviceVerification` |
+    /// The closest StoreKit `VerificationError`:
+    /// - `invalidEncoding`: `inputTooLarge`, `malformedJWS`, `invalidBase64URL`, `headerNotJSON`,
+    ///   `invalidHeaderParameter`, `payloadNotJSON`, `payloadTypeMismatch`, `certificateNotBase64`,
+    ///   `certificateNotDER`;
+    /// - `missingRequiredProperties`: `missingAlgorithm`, `missingX5C`, `payloadMissingProperty`;
+    /// - `invalidCertificateChain`: `chainLength`, `untrustedChain`, `certificateExpired`, `certificateNotYetValid`,
+    ///   `invalidCertificateChain`, `unexpectedCertificatePath`, `missingLeafMarkerOID`,
+    ///   `missingIntermediateMarkerOID`, `leafKeyNotP256`;
+    /// - `invalidSignature`: `unsupportedAlgorithm`, `signatureNotRaw64Bytes`, `invalidSignature`;
+    /// - `invalidDeviceVerification`: `bundleIdMismatch`, `appAppleIdMismatch`, `environmentMismatch`.
     ///
     /// StoreKit has no identity-mismatch error; `invalidDeviceVerification` ("this data was not issued for this
     /// device") is the nearest meaning. `revokedCertificate` belongs to online checks, which report no reason yet.

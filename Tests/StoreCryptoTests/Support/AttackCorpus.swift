@@ -220,8 +220,11 @@ enum AttackCorpus {
     }
 
     private static func identityCases() throws -> [AttackCase] {
-        let sandboxNotification = #"{"notificationType":"TEST","data":{"appAppleId":999,"bundleId":"com.example","environment":"Production"},"signedDate":1748736000000}"#
-        let noEnvironment = #"{"notificationType":"TEST","data":{"appAppleId":1234,"bundleId":"com.example"},"signedDate":1748736000000}"#
+        let sandboxNotification =
+            #"{"notificationType":"TEST","data":{"appAppleId":999,"bundleId":"com.example","environment":"Production"},"#
+            + #""signedDate":1748736000000}"#
+        let noEnvironment =
+            #"{"notificationType":"TEST","data":{"appAppleId":1234,"bundleId":"com.example"},"signedDate":1748736000000}"#
         return [
             attack(
                 "wrong bundle identifier", try signed(payload: TestPKI.transactionJSON(bundleId: "com.attacker")),
