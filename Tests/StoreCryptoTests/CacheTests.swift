@@ -77,4 +77,12 @@ import Testing
         #expect(verifier.certificateCache.count == 2)
         #expect(verifier.chainCache.count == 0)
     }
+
+    @Test func certificatesOfRejectedChainsAreNotCached() throws {
+        let verifier = try TestPKI.verifier()
+        let untrusted = try TestPKI.otherAuthority.signer.sign(payload: Data(TestPKI.transactionJSON().utf8))
+        #expect(verifier.verify(untrusted, as: TestTransactionPayload.self).failure?.reason == .untrustedChain)
+        #expect(verifier.certificateCache.count == 0)
+        #expect(verifier.chainCache.count == 0)
+    }
 }

@@ -78,6 +78,9 @@ extension SignedDataVerifier {
         guard let leafKey = try? chain[0].p256PublicKey() else {
             return .failure(VerificationFailure(.leafKeyNotP256))
         }
+        // Only certificates of a chain that validated are kept, so junk chains cannot evict them.
+        certificateCache.insert(certificates[0], for: leaf)
+        certificateCache.insert(certificates[1], for: intermediate)
         let start = chain.map(\.validSeconds.lowerBound).max()!
         let end = chain.map(\.validSeconds.upperBound).min()!
         return .success(VerifiedChainCache.Entry(leafKey: leafKey, root: chain[2], validity: start..<max(start, end)))
@@ -85,7 +88,7 @@ extension SignedDataVerifier {
 }
 
 extension SignedDataVerifier {
-    /// The certificate an `x5c` entry encodes, parsed once per distinct entry.
+    /// The certificate an `x5c` entry encodes, from the cache of certificates seen in valid chains or parsed now.
     private func certificate(x5cEntry encoded: String, index: Int) -> Result<Certificate, VerificationFailure> {
         if let cached = certificateCache.value(for: encoded) { return .success(cached) }
         guard let der = try? StrictBase64.decode(encoded) else {
@@ -94,7 +97,6 @@ extension SignedDataVerifier {
         guard let certificate = try? Certificate(derRepresentation: der) else {
             return .failure(VerificationFailure(.certificateNotDER(index: index)))
         }
-        certificateCache.insert(certificate, for: encoded)
         return .success(certificate)
     }
 }

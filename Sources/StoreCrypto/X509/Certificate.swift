@@ -180,8 +180,10 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
 }
 
 extension Timestamp {
-    /// Whole seconds since the epoch, rounded toward negative infinity (the `time_t` OpenSSL compares).
+    /// Whole seconds since the epoch, rounded toward negative infinity (the `time_t` OpenSSL compares). Defined for
+    /// every value, `Int64.min` included: payload dates reach this before any signature is checked.
     var wholeSecondsFloor: Int64 {
-        milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        let (quotient, remainder) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        return remainder < 0 ? quotient - 1 : quotient
     }
 }

@@ -39,6 +39,15 @@ public final class TrustStore: @unchecked Sendable {
     public func validate(leaf: Certificate, intermediates: [Certificate], at instant: Timestamp, strict: Bool = false)
         throws(CertificateChainError) -> [Certificate]
     {
+        // X.509 dates have four-digit years, and OpenSSL cannot compare against instants outside them (it reports
+        // a malformed date field). Every certificate is not yet valid before year 0 and expired after 9999.
+        let seconds = instant.wholeSecondsFloor
+        guard seconds >= Self.earliestRepresentableSecond else {
+            throw CertificateChainError(code: X509_V_ERR_CERT_NOT_YET_VALID, depth: 0, validationInstant: instant)
+        }
+        guard seconds <= Self.latestRepresentableSecond else {
+            throw CertificateChainError(code: X509_V_ERR_CERT_HAS_EXPIRED, depth: 0, validationInstant: instant)
+        }
         guard let context = X509_STORE_CTX_new() else {
             _ = OpenSSLErrorQueue.drain()
             throw CertificateChainError(code: X509_V_ERR_OUT_OF_MEM, depth: 0, validationInstant: instant)
@@ -57,7 +66,7 @@ public final class TrustStore: @unchecked Sendable {
             _ = OpenSSLErrorQueue.drain()
             throw CertificateChainError(code: X509_V_ERR_OUT_OF_MEM, depth: 0, validationInstant: instant)
         }
-        X509_STORE_CTX_set_time(context, 0, time_t(instant.wholeSecondsFloor))
+        X509_STORE_CTX_set_time(context, 0, time_t(seconds))
         if strict {
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_X509_STRICT))
         }
@@ -71,6 +80,11 @@ public final class TrustStore: @unchecked Sendable {
         }
         return chain(of: context, leaf: leaf, intermediates: intermediates)
     }
+
+    /// 0000-01-01T00:00:00Z.
+    static let earliestRepresentableSecond: Int64 = -62_167_219_200
+    /// 9999-12-31T23:59:59Z.
+    static let latestRepresentableSecond: Int64 = 253_402_300_799
 
     /// Maps the `X509` pointers of the built chain back to the wrappers they came from.
     private func chain(of context: OpaquePointer, leaf: Certificate, intermediates: [Certificate]) -> [Certificate] {

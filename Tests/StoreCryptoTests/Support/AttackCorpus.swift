@@ -36,7 +36,8 @@ enum AttackCorpus {
 
     static func make() -> [AttackCase] {
         do {
-            return try shapeCases() + headerCases() + payloadCases() + chainCases() + signatureCases() + identityCases()
+            return try shapeCases() + headerCases() + payloadCases() + extremeInstantCases() + chainCases()
+                + signatureCases() + identityCases()
         } catch {
             fatalError("building the attack corpus failed: \(error)")
         }
@@ -129,9 +130,46 @@ enum AttackCorpus {
                 "payload lacks bundleId", try forged(#"{"environment":"Sandbox","signedDate":1748736000000}"#),
                 .payloadMissingProperty("bundleId")),
             attack(
+                "payload signedDate is a huge number",
+                try forged(#"{"bundleId":"com.example","environment":"Sandbox","signedDate":1e300}"#),
+                .payloadTypeMismatch("signedDate")),
+            attack(
                 "payload signedDate is a string",
                 try forged(#"{"bundleId":"com.example","environment":"Sandbox","signedDate":"yesterday"}"#),
                 .payloadTypeMismatch("signedDate")),
+        ]
+    }
+
+    /// Extreme but decodable validation instants: the chain must be rejected as out of its validity, never trap.
+    private static func extremeInstantCases() throws -> [AttackCase] {
+        func forged(signedDate: Int64) throws -> String {
+            try Forge.jws(
+                header: header,
+                payload: #"{"bundleId":"com.example","environment":"Sandbox","signedDate":\#(signedDate)}"#,
+                signature: .es256(key))
+        }
+        return [
+            attack(
+                "signedDate at the smallest Int64", try forged(signedDate: .min),
+                .certificateNotYetValid(at: Timestamp(milliseconds: .min))),
+            attack(
+                "signedDate at the largest Int64", try forged(signedDate: .max),
+                .certificateExpired(at: Timestamp(milliseconds: .max))),
+            attack(
+                "signedDate before the epoch", try forged(signedDate: -1),
+                .certificateNotYetValid(at: Timestamp(milliseconds: -1))),
+            attack(
+                "signedDate on 0000-01-01", try forged(signedDate: -62_167_219_200_000),
+                .certificateNotYetValid(at: Timestamp(milliseconds: -62_167_219_200_000))),
+            attack(
+                "signedDate just before 0000-01-01", try forged(signedDate: -62_167_219_200_001),
+                .certificateNotYetValid(at: Timestamp(milliseconds: -62_167_219_200_001))),
+            attack(
+                "signedDate on 9999-12-31T23:59:59", try forged(signedDate: 253_402_300_799_999),
+                .certificateExpired(at: Timestamp(milliseconds: 253_402_300_799_999))),
+            attack(
+                "signedDate in year 10000", try forged(signedDate: 253_402_300_800_000),
+                .certificateExpired(at: Timestamp(milliseconds: 253_402_300_800_000))),
         ]
     }
 
