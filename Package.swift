@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
-        .target(name: "AppStoreEngine", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
+        .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
         .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
@@ -47,7 +47,7 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(

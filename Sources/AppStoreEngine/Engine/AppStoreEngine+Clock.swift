@@ -1,0 +1,102 @@
+import StoreModel
+import StoreStorage
+
+/// Time: due events (renewals, grace and retry ends, mass extensions) fire in time order, ties broken by the
+/// order they were scheduled in, each persisted with its notifications.
+extension AppStoreEngine {
+    /// Moves a ``VirtualClock`` forward by `duration`, firing every due event on the way at its own instant.
+    /// - Returns: How many due events fired.
+    @discardableResult
+    public func advance(by duration: Duration) async throws(AppStoreEngineError) -> Int {
+        guard clock is VirtualClock else { throw .clockNotControllable }
+        return try await advance(to: clock.now.adding(duration))
+    }
+
+    /// Moves a ``VirtualClock`` forward to `date`, firing every due event on the way at its own instant.
+    /// - Returns: How many due events fired.
+    @discardableResult
+    public func advance(to date: Timestamp) async throws(AppStoreEngineError) -> Int {
+        guard let virtual = clock as? VirtualClock else { throw .clockNotControllable }
+        return try await exclusively { () async throws(AppStoreEngineError) -> Int in
+            let fired = try await runDueEventsUnlocked(upTo: date)
+            virtual.advance(to: date)
+            return fired
+        }
+    }
+
+    /// Fires every event due by the clock's current time: what a server's scheduler loop calls.
+    /// - Returns: How many due events fired.
+    @discardableResult
+    public func runDueEvents() async throws(AppStoreEngineError) -> Int {
+        try await exclusively { () async throws(AppStoreEngineError) -> Int in
+            try await runDueEventsUnlocked(upTo: clock.now)
+        }
+    }
+
+    /// When the next due event comes, if any: a scheduler sleeps until then.
+    public func nextDueDate() async throws(AppStoreEngineError) -> Timestamp? {
+        try await transaction { tables throws(AppStoreEngineError) in
+            [try tables.earliestChainDueDate(), try tables.earliestTaskDueDate()].compactMap { $0 }.min()
+        }
+    }
+
+    /// Fires due events up to `limit` in batches of one storage transaction each; the caller holds the gate.
+    @discardableResult
+    func runDueEventsUnlocked(upTo limit: Timestamp) async throws(AppStoreEngineError) -> Int {
+        var total = 0
+        let batch = configuration.dueEventBatchSize
+        while true {
+            let environment = self.environment
+            let (count, more) = try await transaction { tables throws(AppStoreEngineError) -> (Int, Bool) in
+                let scope = try OperationScope(tables: tables, environment: environment, now: limit)
+                let result = try scope.processDueEvents(upTo: limit, maximum: batch)
+                try scope.commit()
+                return result
+            }
+            total += count
+            if !more { return total }
+        }
+    }
+}
+
+extension OperationScope {
+    /// Fires up to `maximum` due events at or before `limit`, earliest first (a chain before a task at the same
+    /// instant; chains by scheduling order). The clock, when virtual, moves to each event's instant.
+    /// - Returns: How many fired, and whether more may be due.
+    func processDueEvents(upTo limit: Timestamp, maximum: Int) throws(AppStoreEngineError) -> (Int, Bool) {
+        var count = 0
+        while count < maximum {
+            let chain = try tables.nextDueChain(atOrBefore: limit)
+            let task = try tables.nextTask(atOrBefore: limit)
+            if var record = chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
+                moveClock(to: due.date)
+                try handle(.dueEventFired(due.kind), on: &record)
+                if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
+            } else if let task {
+                moveClock(to: task.dueAt)
+                try tables.deleteTask(task.sequence)
+                if task.kind == EngineTask.massExtension {
+                    try runMassExtension(try StoredJSON.decode(String.self, from: task.payload))
+                }
+            } else {
+                return (count, false)
+            }
+            count += 1
+        }
+        return (count, true)
+    }
+
+    private func moveClock(to date: Timestamp) {
+        now = date
+        (environment.clock as? VirtualClock)?.advance(to: date)
+    }
+}
+
+extension EngineTables {
+    /// Forgets a chain's due event (a safety net for an event that changed nothing).
+    func clearDueEvent(of originalTransactionId: String) throws(AppStoreEngineError) {
+        try execute(
+            "UPDATE chains SET due_at = NULL, due_sequence = NULL WHERE original_transaction_id = ?",
+            [.integer(try Self.key(originalTransactionId))])
+    }
+}

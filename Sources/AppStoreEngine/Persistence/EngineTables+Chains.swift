@@ -1,0 +1,110 @@
+import StoreModel
+import StoreStorage
+
+/// A subscription chain as stored: its lifecycle and the sequence number of its due event.
+struct ChainRecord: Sendable {
+    /// The lifecycle.
+    var lifecycle: SubscriptionLifecycle
+    /// The due event's tie-breaking sequence number.
+    var dueSequence: Int64?
+}
+
+/// Subscription chains.
+extension EngineTables {
+    private static let columns = "original_transaction_id, state, due_sequence"
+
+    /// Inserts or replaces a chain.
+    func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
+        let lifecycle = chain.lifecycle
+        try execute(
+            """
+            INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id,
+                product_id, status, due_at, due_sequence, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id,
+                status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence,
+                state = excluded.state
+            """,
+            [
+                .integer(try Self.key(lifecycle.originalTransactionId)), .text(lifecycle.bundleId),
+                .text(lifecycle.accountId), .text(lifecycle.subscriptionGroupIdentifier),
+                .text(lifecycle.ownership.rawValue),
+                SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
+                .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
+                SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
+                .blob(try StoredJSON.encode(lifecycle)),
+            ])
+    }
+
+    /// The chain with `originalTransactionId`, or `nil`.
+    func chainIfPresent(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord? {
+        guard let key = Self.numeric(originalTransactionId),
+            let row = try queryFirst("SELECT \(Self.columns) FROM chains WHERE original_transaction_id = ?", [.integer(key)])
+        else { return nil }
+        return try Self.chain(from: row)
+    }
+
+    /// The chain with `originalTransactionId`.
+    func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
+        guard let chain = try chainIfPresent(originalTransactionId) else {
+            throw .subscriptionNotFound(originalTransactionId: originalTransactionId)
+        }
+        return chain
+    }
+
+    /// Chains matching a filter, by original transaction ID.
+    func chains(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [ChainRecord] {
+        var chains: [ChainRecord] = []
+        let rows = try query(
+            "SELECT \(Self.columns) FROM chains WHERE \(condition) ORDER BY original_transaction_id", parameters)
+        for row in rows { chains.append(try Self.chain(from: row)) }
+        return chains
+    }
+
+    /// The account's purchased chain in a group, if any.
+    func purchasedChain(bundleId: String, accountId: String, groupId: String) throws(AppStoreEngineError) -> ChainRecord? {
+        try chains(
+            where: "bundle_id = ? AND account_id = ? AND group_id = ? AND ownership = ?",
+            [.text(bundleId), .text(accountId), .text(groupId), .text(InAppOwnershipType.purchased.rawValue)]).first
+    }
+
+    /// The account's chains in an app (purchased and family-shared), optionally in one group.
+    func chains(bundleId: String, accountId: String, groupId: String? = nil) throws(AppStoreEngineError) -> [ChainRecord] {
+        if let groupId {
+            return try chains(
+                where: "bundle_id = ? AND account_id = ? AND group_id = ?", [.text(bundleId), .text(accountId), .text(groupId)])
+        }
+        return try chains(where: "bundle_id = ? AND account_id = ?", [.text(bundleId), .text(accountId)])
+    }
+
+    /// The family members' chains that follow a purchaser's chain.
+    func memberChains(of purchaser: String) throws(AppStoreEngineError) -> [ChainRecord] {
+        guard let key = Self.numeric(purchaser) else { return [] }
+        return try chains(where: "purchaser_id = ?", [.integer(key)])
+    }
+
+    /// The chain whose due event comes first at or before `limit`, with its due date.
+    func nextDueChain(atOrBefore limit: Timestamp) throws(AppStoreEngineError) -> ChainRecord? {
+        guard let row = try queryFirst(
+            "SELECT \(Self.columns) FROM chains WHERE due_at IS NOT NULL AND due_at <= ? "
+                + "ORDER BY due_at, due_sequence LIMIT 1", [.integer(limit.milliseconds)])
+        else { return nil }
+        return try Self.chain(from: row)
+    }
+
+    /// The earliest due date of any chain.
+    func earliestChainDueDate() throws(AppStoreEngineError) -> Timestamp? {
+        try queryFirst("SELECT MIN(due_at) AS due FROM chains WHERE due_at IS NOT NULL")?
+            .optionalInteger("due").map(Timestamp.init(milliseconds:))
+    }
+
+    /// Deletes chains matching a filter.
+    func deleteChains(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
+        try execute("DELETE FROM chains WHERE \(condition)", parameters)
+    }
+
+    static func chain(from row: SQLRow) throws(AppStoreEngineError) -> ChainRecord {
+        ChainRecord(
+            lifecycle: try StoredJSON.decode(SubscriptionLifecycle.self, from: try row.bytes("state")),
+            dueSequence: try row.optionalInteger("due_sequence"))
+    }
+}
