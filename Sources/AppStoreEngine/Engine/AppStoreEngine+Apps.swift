@@ -101,7 +101,7 @@ extension AppStoreEngine {
         _ bundleId: String, _ change: (inout RegisteredApp) -> Void
     ) async throws(AppStoreEngineError) -> RegisteredApp {
         try await exclusively { () async throws(AppStoreEngineError) -> RegisteredApp in
-            try await runDueEventsUnlocked(upTo: clock.now)
+            try await catchUp()
             var app = try app(bundleId)
             change(&app)
             app.settings = app.overrides.applied(to: app.catalog.settings)

@@ -40,21 +40,34 @@ extension AppStoreEngine {
         }
     }
 
-    /// Fires due events up to `limit` in batches of one storage transaction each; the caller holds the gate.
+    /// Fires what is due by the clock's time, unless the due hint shows nothing can be; the caller holds the gate.
+    func catchUp() async throws(AppStoreEngineError) {
+        let now = clock.now
+        if let hint = dueHint, hint > now { return }
+        try await runDueEventsUnlocked(upTo: now)
+    }
+
+    /// Fires due events up to `limit` in batches of one storage transaction each, then refreshes the due hint;
+    /// the caller holds the gate.
     @discardableResult
     func runDueEventsUnlocked(upTo limit: Timestamp) async throws(AppStoreEngineError) -> Int {
         var total = 0
         let batch = configuration.dueEventBatchSize
+        dueHint = nil
         while true {
             let environment = self.environment
-            let (count, more) = try await transaction { tables throws(AppStoreEngineError) -> (Int, Bool) in
+            let (count, more, next) = try await transaction { tables throws(AppStoreEngineError) -> (Int, Bool, Timestamp?) in
                 let scope = try OperationScope(tables: tables, environment: environment, now: limit)
-                let result = try scope.processDueEvents(upTo: limit, maximum: batch)
+                let (count, more) = try scope.processDueEvents(upTo: limit, maximum: batch)
                 try scope.commit()
-                return result
+                let next = more ? nil : [try tables.earliestChainDueDate(), try tables.earliestTaskDueDate()].compactMap { $0 }.min()
+                return (count, more, next)
             }
             total += count
-            if !more { return total }
+            if !more {
+                dueHint = next ?? .distantFuture
+                return total
+            }
         }
     }
 }
@@ -65,19 +78,21 @@ extension OperationScope {
     /// - Returns: How many fired, and whether more may be due.
     func processDueEvents(upTo limit: Timestamp, maximum: Int) throws(AppStoreEngineError) -> (Int, Bool) {
         var count = 0
+        // Due events never schedule tasks, so the next task only changes after one runs.
+        var task = try tables.nextTask(atOrBefore: limit)
         while count < maximum {
             let chain = try tables.nextDueChain(atOrBefore: limit)
-            let task = try tables.nextTask(atOrBefore: limit)
             if var record = chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
                 moveClock(to: due.date)
                 try handle(.dueEventFired(due.kind), on: &record)
                 if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
-            } else if let task {
-                moveClock(to: task.dueAt)
-                try tables.deleteTask(task.sequence)
-                if task.kind == EngineTask.massExtension {
-                    try runMassExtension(try StoredJSON.decode(String.self, from: task.payload))
+            } else if let due = task {
+                moveClock(to: due.dueAt)
+                try tables.deleteTask(due.sequence)
+                if due.kind == EngineTask.massExtension {
+                    try runMassExtension(try StoredJSON.decode(String.self, from: due.payload))
                 }
+                task = try tables.nextTask(atOrBefore: limit)
             } else {
                 return (count, false)
             }

@@ -51,6 +51,7 @@ extension AppStoreEngine {
                 storefrontCountryCodes: storefrontCountryCodes, extendByDays: days, extendReasonCode: reason.rawValue,
                 requestDate: scope.now, complete: false, completeDate: nil, succeededCount: 0, failedCount: 0)
             try scope.tables.save(status)
+            scope.earliestScheduled = min(scope.earliestScheduled ?? scope.now, scope.now)
             try scope.tables.insertTask(
                 sequence: EngineCounters.take(&scope.counters.nextTaskSequence), dueAt: scope.now,
                 kind: EngineTask.massExtension, payload: try StoredJSON.encode(requestIdentifier))

@@ -32,6 +32,9 @@ public actor AppStoreEngine {
     let configuration: Configuration
     /// The registered apps, kept in memory (catalogs are small) and written through to the database.
     var apps: [String: RegisteredApp] = [:]
+    /// The earliest moment anything may be due (never later than the truth); `nil` when unknown. Operations
+    /// skip catching up on due events while it lies in the future.
+    var dueHint: Timestamp?
     private var isBusy = false
     private var waiters: [CheckedContinuation<Void, Never>] = []
 
@@ -83,15 +86,17 @@ public actor AppStoreEngine {
         _ body: @escaping @Sendable (OperationScope) throws(AppStoreEngineError) -> T
     ) async throws(AppStoreEngineError) -> T {
         try await exclusively { () async throws(AppStoreEngineError) -> T in
-            if catchingUp { try await runDueEventsUnlocked(upTo: clock.now) }
+            if catchingUp { try await catchUp() }
             let environment = self.environment
             let instant = now ?? clock.now
-            return try await transaction { tables throws(AppStoreEngineError) -> T in
+            let (value, scheduled) = try await transaction { tables throws(AppStoreEngineError) -> (T, Timestamp?) in
                 let scope = try OperationScope(tables: tables, environment: environment, now: instant)
                 let value = try body(scope)
                 try scope.commit()
-                return value
+                return (value, scope.earliestScheduled)
             }
+            if let scheduled, let hint = dueHint { dueHint = min(hint, scheduled) }
+            return value
         }
     }
 

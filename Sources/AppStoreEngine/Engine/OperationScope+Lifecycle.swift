@@ -95,6 +95,7 @@ extension OperationScope {
         if dueChanged {
             record.dueSequence = record.lifecycle.dueEvent == nil
                 ? nil : EngineCounters.take(&counters.nextDueSequence)
+            if let due = record.lifecycle.dueEvent?.date { earliestScheduled = min(earliestScheduled ?? due, due) }
         }
         try tables.save(record)
         var announced = Set<String>()

@@ -11,10 +11,12 @@ final class OperationScope {
     let environment: EngineEnvironment
     /// When the current event happens (a due event's date while due events run).
     var now: Timestamp
+    /// The earliest due event or task this operation scheduled.
+    var earliestScheduled: Timestamp?
     /// The counters, as changed so far.
     var counters: EngineCounters
     private let originalCounters: EngineCounters
-    private var jobs: [NotificationJob] = []
+    private let signing: SigningPipeline
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [String: AppTransactionRecord] = [:]
@@ -25,6 +27,7 @@ final class OperationScope {
         self.now = now
         counters = try tables.counters()
         originalCounters = counters
+        signing = SigningPipeline(signer: environment.signer)
     }
 
     /// The instant JWS are signed at: the clock's time, but never before the event being handled.
@@ -35,10 +38,7 @@ final class OperationScope {
 
     /// Signs the collected notifications, writes them to the outbox and saves the counters.
     func commit() throws(AppStoreEngineError) {
-        let signer = environment.signer
-        let rows = try signer.parallelMap(jobs) { job throws(AppStoreEngineError) in try job.sign(with: signer) }
-        for row in rows { try tables.insert(row, headerId: signer.headerId) }
-        jobs.removeAll()
+        for row in try signing.finish() { try tables.insert(row, headerId: environment.signer.headerId) }
         try tables.save(counters, since: originalCounters)
     }
 
@@ -157,7 +157,7 @@ final class OperationScope {
         renewalInfo: JWSRenewalInfoDecodedPayload? = nil, status: Status? = nil,
         consumptionRequestReason: ConsumptionRequestReason? = nil, summary: Summary? = nil, testToken: String? = nil
     ) {
-        jobs.append(NotificationJob(
+        signing.submit(NotificationJob(
             sequence: EngineCounters.take(&counters.nextOutboxSequence), uuid: UUID().uuidString.lowercased(),
             bundleId: app.bundleId, environment: app.environment, appAppleId: app.payloadAppAppleId,
             bundleVersion: app.bundleVersion, notificationType: type, subtype: subtype,

@@ -1,3 +1,4 @@
+import Foundation
 import StoreModel
 import StoreStorage
 
@@ -31,7 +32,7 @@ extension EngineTables {
                 SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(try StoredJSON.encode(lifecycle)),
+                .blob(Data(lifecycle.compactRepresentation)),
             ])
     }
 
@@ -103,8 +104,10 @@ extension EngineTables {
     }
 
     static func chain(from row: SQLRow) throws(AppStoreEngineError) -> ChainRecord {
-        ChainRecord(
-            lifecycle: try StoredJSON.decode(SubscriptionLifecycle.self, from: try row.bytes("state")),
-            dueSequence: try row.optionalInteger("due_sequence"))
+        let bytes = try row.bytes("state")
+        guard let lifecycle = SubscriptionLifecycle(compactRepresentation: bytes) else {
+            throw .corruptState("a subscription chain's stored state is not in the compact format")
+        }
+        return ChainRecord(lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"))
     }
 }

@@ -114,6 +114,11 @@ struct JSONPayloadWriter {
         bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
+            // Most values (identifiers, dates, nested JWS) need no escaping: copy them whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
             for byte in utf8 {
                 switch byte {
                 case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import StoreCrypto
 import StoreModel
@@ -40,31 +39,5 @@ struct PayloadSigner: Sendable {
     static func signatureSegment(of jws: String) -> String {
         guard let dot = jws.lastIndex(of: ".") else { return "" }
         return String(jws[jws.index(after: dot)...])
-    }
-
-    /// Applies `transform` to every element, on up to ``concurrency`` threads when there are many.
-    func parallelMap<Input: Sendable, Output: Sendable>(
-        _ inputs: [Input], _ transform: @Sendable (Input) throws(AppStoreEngineError) -> Output
-    ) throws(AppStoreEngineError) -> [Output] {
-        guard concurrency > 1, inputs.count >= 8 else {
-            var outputs: [Output] = []
-            outputs.reserveCapacity(inputs.count)
-            for input in inputs { outputs.append(try transform(input)) }
-            return outputs
-        }
-        let results = ResultSlots<Output>(count: inputs.count)
-        let chunks = min(concurrency, inputs.count)
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            var index = chunk
-            while index < inputs.count {
-                do throws(AppStoreEngineError) {
-                    results.store(.success(try transform(inputs[index])), at: index)
-                } catch {
-                    results.store(.failure(error), at: index)
-                }
-                index += chunks
-            }
-        }
-        return try results.values()
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A JWS kept compactly in the database: the payload JSON rather than its base64, with every copy of the
 /// signer's header segment inside it (nested JWS strings repeat the header, x5c chain and all) replaced by one
@@ -37,18 +40,29 @@ struct StoredJWS: Hashable, Sendable {
 
     /// `bytes` with every occurrence of `pattern` replaced by `replacement`.
     static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in bytes: [UInt8]) -> [UInt8] {
-        guard let first = pattern.first, pattern.count <= bytes.count else { return bytes }
+        guard !pattern.isEmpty, pattern.count <= bytes.count else { return bytes }
         var output = [UInt8]()
         output.reserveCapacity(bytes.count)
-        var index = 0
-        let last = bytes.count - pattern.count
-        while index < bytes.count {
-            if index <= last, bytes[index] == first, bytes[index..<index + pattern.count].elementsEqual(pattern) {
-                output.append(contentsOf: replacement)
-                index += pattern.count
-            } else {
-                output.append(bytes[index])
-                index += 1
+        bytes.withUnsafeBytes { haystack in
+            pattern.withUnsafeBytes { needle in
+                let base = haystack.baseAddress!
+                let first = Int32(needle[0])
+                var start = 0
+                var candidate = 0
+                while candidate + needle.count <= haystack.count,
+                    let hit = memchr(base + candidate, first, haystack.count - needle.count + 1 - candidate)
+                {
+                    let offset = base.distance(to: UnsafeRawPointer(hit))
+                    if memcmp(base + offset, needle.baseAddress!, needle.count) == 0 {
+                        output.append(contentsOf: haystack[start..<offset])
+                        output.append(contentsOf: replacement)
+                        start = offset + needle.count
+                        candidate = start
+                    } else {
+                        candidate = offset + 1
+                    }
+                }
+                output.append(contentsOf: haystack[start...])
             }
         }
         return output

@@ -88,3 +88,16 @@ import Testing
         #expect(stored.compactSerialization(header: header) == "\(header).\(Base64URL.encode(payload)).outer")
     }
 }
+
+/// The header search of the stored form at its edges.
+@Suite struct StoredJWSTests {
+    @Test(arguments: [
+        ("", "ab", ""), ("ab", "ab", "\u{1}"), ("xab", "ab", "x\u{1}"), ("abab", "ab", "\u{1}\u{1}"), ("aab", "ab", "a\u{1}"),
+        ("a", "ab", "a"), ("xyz", "ab", "xyz"), ("abxab", "ab", "\u{1}x\u{1}"),
+    ])
+    func replacementFindsEveryOccurrence(input: String, pattern: String, expected: String) {
+        let replaced = StoredJWS.replacing(Array(pattern.utf8), with: [StoredJWS.headerMarker], in: Array(input.utf8))
+        #expect(replaced == Array(expected.utf8))
+        #expect(StoredJWS.replacing([StoredJWS.headerMarker], with: Array(pattern.utf8), in: replaced) == Array(input.utf8))
+    }
+}
