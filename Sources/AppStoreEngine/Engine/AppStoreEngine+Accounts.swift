@@ -79,14 +79,15 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
-    /// The app transaction signed now.
+    /// The app transaction signed now, for the account's device.
     func signedAppTransaction(_ record: AppTransactionRecord, app: RegisteredApp) throws(AppStoreEngineError) -> SignedAppTransaction {
+        let (verification, nonce) = try deviceVerification(for: record.accountId)
         let payload = AppTransaction(
             receiptType: app.environment, appAppleId: app.payloadAppAppleId, bundleId: app.bundleId,
             applicationVersion: app.bundleVersion, receiptCreationDate: signingDate,
             originalPurchaseDate: record.originalPurchaseDate,
-            originalApplicationVersion: record.originalApplicationVersion, appTransactionId: record.appTransactionId,
-            originalPlatform: app.originalPlatform)
+            originalApplicationVersion: record.originalApplicationVersion, deviceVerification: verification,
+            deviceVerificationNonce: nonce, appTransactionId: record.appTransactionId, originalPlatform: app.originalPlatform)
         return SignedAppTransaction(
             jws: try environment.signer.sign(PayloadJSON.appTransaction(payload)), payload: payload)
     }

@@ -136,9 +136,11 @@ extension OperationScope {
                 applied = try startChain(purchase, accountId: request.accountId, app: app, origin: origin)
             }
             guard let id = applied.completedPurchase else { throw .invalidAction("The purchase completed no transaction.") }
-            return try signed(try storedTransaction(id))
+            return try signed(try storedTransaction(id), forDeviceOf: request.accountId)
         case .product(let standalone):
-            return try signed(try buyOneTime(standalone, request: request, token: token, app: app, origin: origin))
+            return try signed(
+                try buyOneTime(standalone, request: request, token: token, app: app, origin: origin),
+                forDeviceOf: request.accountId)
         }
     }
 

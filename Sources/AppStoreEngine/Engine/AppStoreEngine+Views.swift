@@ -1,3 +1,4 @@
+import Foundation
 import StoreModel
 import StoreStorage
 
@@ -24,7 +25,7 @@ extension AppStoreEngine {
             let byId = Dictionary(uniqueKeysWithValues: stored.map { ($0.id, $0) })
             var signed: [SignedTransaction] = []
             for payload in entitled {
-                if let stored = byId[payload.transactionId ?? ""] { signed.append(try scope.signed(stored)) }
+                if let stored = byId[payload.transactionId ?? ""] { signed.append(try scope.signed(stored, forDeviceOf: accountId)) }
             }
             return signed
         }
@@ -42,7 +43,7 @@ extension AppStoreEngine {
                         && (stored.productType != .consumable || !stored.isFinished || stored.isRevoked)
                         && (stored.productType != .nonRenewable || scope.policy.includesNonRenewingSubscriptionsInAll)
                 }
-                .map { stored throws(AppStoreEngineError) in try scope.signed(stored) }
+                .map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
     }
 
@@ -56,7 +57,7 @@ extension AppStoreEngine {
                 where: "bundle_id = ? AND account_id = ? AND product_id = ?",
                 [.text(bundleId), .text(accountId), .text(productId)])
                 .filter { $0.productType != .consumable || !$0.isFinished || $0.isRevoked }
-            return try candidates.last.map { stored throws(AppStoreEngineError) in try scope.signed(stored) }
+            return try candidates.last.map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
     }
 
@@ -65,7 +66,7 @@ extension AppStoreEngine {
         try await perform { scope throws(AppStoreEngineError) in
             try scope.tables.transactions(where: "bundle_id = ? AND account_id = ? AND finished = 0",
                 [.text(bundleId), .text(accountId)])
-                .map { stored throws(AppStoreEngineError) in try scope.signed(stored) }
+                .map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
     }
 
@@ -81,7 +82,8 @@ extension AppStoreEngine {
             var updates: [TransactionUpdate] = []
             for entry in page {
                 guard let stored = try? scope.storedTransaction(entry.transactionId) else { continue }
-                updates.append(TransactionUpdate(sequence: entry.sequence, date: entry.date, transaction: try scope.signed(stored)))
+                updates.append(TransactionUpdate(
+                    sequence: entry.sequence, date: entry.date, transaction: try scope.signed(stored, forDeviceOf: accountId)))
             }
             return TransactionUpdates(
                 updates: updates, cursor: page.last?.sequence ?? cursor, hasMore: entries.count > page.count)
@@ -97,7 +99,7 @@ extension AppStoreEngine {
         try checkSimulatedError(for: .subscriptionStatus, bundleId: bundleId)
         return try await perform { scope throws(AppStoreEngineError) in
             try scope.tables.chains(bundleId: bundleId, accountId: accountId, groupId: groupId).map { record throws(AppStoreEngineError) in
-                try scope.status(of: record.lifecycle)
+                try scope.status(of: record.lifecycle, forDeviceOf: accountId)
             }
         }
     }
@@ -143,16 +145,17 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
-    /// A chain's status, signed now.
-    func status(of lifecycle: SubscriptionLifecycle) throws(AppStoreEngineError) -> SubscriptionStatus {
+    /// A chain's status, signed now (for a device's StoreKit view when `accountId` is given).
+    func status(of lifecycle: SubscriptionLifecycle, forDeviceOf accountId: String? = nil) throws(AppStoreEngineError) -> SubscriptionStatus {
         let app = try app(lifecycle.bundleId)
         let context = try context(app: app, accountId: lifecycle.accountId)
         var info = lifecycle.renewalInfo(in: context)
         info.signedDate = signingDate
+        if let accountId { (info.deviceVerification, info.deviceVerificationNonce) = try deviceVerification(for: accountId) }
         let state = lifecycle.state.renewalState
         return SubscriptionStatus(
             state: state, stateRawValue: state.rawValue(numbering: policy.renewalStateNumbering),
-            transaction: try signed(try storedTransaction(lifecycle.latestTransactionId)),
+            transaction: try signed(try storedTransaction(lifecycle.latestTransactionId), forDeviceOf: accountId),
             renewalInfo: SignedRenewalInfo(jws: try environment.signer.sign(PayloadJSON.renewalInfo(info)), payload: info))
     }
 }

@@ -141,12 +141,26 @@ final class OperationScope {
             accountId: transaction.accountId, transactionId: transaction.id, at: now)
     }
 
-    /// The transaction signed now.
-    func signed(_ stored: StoredTransaction) throws(AppStoreEngineError) -> SignedTransaction {
+    /// The transaction signed now; issued to a device (StoreKit's views), it carries that device's
+    /// `deviceVerification` and a fresh `deviceVerificationNonce`, as Apple's server payloads do not.
+    func signed(_ stored: StoredTransaction, forDeviceOf accountId: String? = nil) throws(AppStoreEngineError) -> SignedTransaction {
         let date = signingDate
         var payload = try stored.payload()
+        guard let accountId else {
+            payload.signedDate = date
+            return SignedTransaction(jws: try environment.signer.sign(stored.signedJSON(at: date)), payload: payload)
+        }
+        (payload.deviceVerification, payload.deviceVerificationNonce) = try deviceVerification(for: accountId)
+        let json = PayloadJSON.insertingSignedDate(date, into: PayloadJSON.unsignedTransaction(payload))
         payload.signedDate = date
-        return SignedTransaction(jws: try environment.signer.sign(stored.signedJSON(at: date)), payload: payload)
+        return SignedTransaction(jws: try environment.signer.sign(json), payload: payload)
+    }
+
+    /// A fresh nonce and the matching device verification value for the account's device.
+    func deviceVerification(for accountId: String) throws(AppStoreEngineError) -> (String, String) {
+        let nonce = UUID().uuidString.lowercased()
+        let device = try account(accountId).deviceVerificationId
+        return (DeviceVerification.value(nonce: nonce, deviceVerificationID: device).base64EncodedString(), nonce)
     }
 
     // MARK: Notifications

@@ -57,6 +57,8 @@ import Testing
     private func unsigned(_ payload: JWSTransactionDecodedPayload) -> JWSTransactionDecodedPayload {
         var copy = payload
         copy.signedDate = nil
+        copy.deviceVerification = nil
+        copy.deviceVerificationNonce = nil
         return copy
     }
 }

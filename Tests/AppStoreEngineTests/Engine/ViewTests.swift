@@ -29,6 +29,26 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func deviceViewsCarryDeviceVerificationAndServerPayloadsDoNot(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        let device = try await h.engine.account("alice").deviceVerificationId
+        let bought = try await h.buy(H.monthly).payload
+        #expect(DeviceVerification.isValid(bought.deviceVerification, nonce: bought.deviceVerificationNonce, deviceVerificationID: device))
+        let entitled = try #require(try await h.engine.currentEntitlements(bundleId: H.bundleId, accountId: "alice").first?.payload)
+        #expect(DeviceVerification.isValid(entitled.deviceVerification, nonce: entitled.deviceVerificationNonce, deviceVerificationID: device))
+        #expect(entitled.deviceVerificationNonce != bought.deviceVerificationNonce)
+        let status = try #require(try await h.engine.subscriptionStatuses(bundleId: H.bundleId, accountId: "alice", groupId: H.groupId).first)
+        #expect(DeviceVerification.isValid(
+            status.renewalInfo.payload.deviceVerification, nonce: status.renewalInfo.payload.deviceVerificationNonce,
+            deviceVerificationID: device))
+        let app = try await h.engine.appTransaction(bundleId: H.bundleId, accountId: "alice").payload
+        #expect(DeviceVerification.isValid(app.deviceVerification, nonce: app.deviceVerificationNonce, deviceVerificationID: device))
+        let sent = try #require(try await h.notifications().first)
+        #expect(sent.transaction?.deviceVerification == nil && sent.renewalInfo?.deviceVerification == nil)
+        #expect(try await h.engine.transaction(bought.transactionId!).payload.deviceVerification == nil)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func allLatestAndUnfinishedFollowStoreKitsRules(store: StoreKind) async throws {
         let h = try await H.make(store)
         let coins = try await h.buy(H.coins)
