@@ -14,6 +14,7 @@ extension AppStoreEngine {
     /// unless the policy says so, consumables never, non-renewing yes).
     public func currentEntitlements(bundleId: String, accountId: String) async throws(AppStoreEngineError) -> [SignedTransaction] {
         try await perform { scope throws(AppStoreEngineError) in
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
             let stored = try scope.tables.transactions(bundleId: bundleId, accountId: accountId)
             let payloads = try stored.map { transaction throws(AppStoreEngineError) in try transaction.payload() }
             var states: [String: RenewalState] = [:]
@@ -37,7 +38,8 @@ extension AppStoreEngine {
         bundleId: String, accountId: String, productId: String? = nil
     ) async throws(AppStoreEngineError) -> [SignedTransaction] {
         try await perform { scope throws(AppStoreEngineError) in
-            try scope.tables.transactions(bundleId: bundleId, accountId: accountId)
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
+            return try scope.tables.transactions(bundleId: bundleId, accountId: accountId)
                 .filter { stored in
                     (productId == nil || stored.productId == productId)
                         && (stored.productType != .consumable || !stored.isFinished || stored.isRevoked)
@@ -53,6 +55,7 @@ extension AppStoreEngine {
         bundleId: String, accountId: String, productId: String
     ) async throws(AppStoreEngineError) -> SignedTransaction? {
         try await perform { scope throws(AppStoreEngineError) in
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
             let candidates = try scope.tables.transactions(
                 where: "bundle_id = ? AND account_id = ? AND product_id = ?",
                 [.text(bundleId), .text(accountId), .text(productId)])
@@ -64,7 +67,8 @@ extension AppStoreEngine {
     /// `Transaction.unfinished`: every transaction not yet finished, renewals included, oldest first.
     public func unfinishedTransactions(bundleId: String, accountId: String) async throws(AppStoreEngineError) -> [SignedTransaction] {
         try await perform { scope throws(AppStoreEngineError) in
-            try scope.tables.transactions(where: "bundle_id = ? AND account_id = ? AND finished = 0",
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
+            return try scope.tables.transactions(where: "bundle_id = ? AND account_id = ? AND finished = 0",
                 [.text(bundleId), .text(accountId)])
                 .map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
@@ -77,6 +81,7 @@ extension AppStoreEngine {
         bundleId: String, accountId: String, after cursor: Int64 = 0, limit: Int = 100
     ) async throws(AppStoreEngineError) -> TransactionUpdates {
         try await perform { scope throws(AppStoreEngineError) in
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
             let entries = try scope.tables.updates(bundleId: bundleId, accountId: accountId, after: cursor, limit: limit + 1)
             let page = entries.prefix(max(0, limit))
             var updates: [TransactionUpdate] = []
@@ -98,7 +103,8 @@ extension AppStoreEngine {
     ) async throws(AppStoreEngineError) -> [SubscriptionStatus] {
         try checkSimulatedError(for: .subscriptionStatus, bundleId: bundleId)
         return try await perform { scope throws(AppStoreEngineError) in
-            try scope.tables.chains(bundleId: bundleId, accountId: accountId, groupId: groupId).map { record throws(AppStoreEngineError) in
+            try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
+            return try scope.tables.chains(bundleId: bundleId, accountId: accountId, groupId: groupId).map { record throws(AppStoreEngineError) in
                 try scope.status(of: record.lifecycle, forDeviceOf: accountId)
             }
         }
@@ -145,6 +151,12 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
+    /// Throws unless the app is registered and the account exists.
+    func checkCustomer(bundleId: String, accountId: String) throws(AppStoreEngineError) {
+        _ = try app(bundleId)
+        _ = try account(accountId)
+    }
+
     /// A chain's status, signed now (for a device's StoreKit view when `accountId` is given).
     func status(of lifecycle: SubscriptionLifecycle, forDeviceOf accountId: String? = nil) throws(AppStoreEngineError) -> SubscriptionStatus {
         let app = try app(lifecycle.bundleId)

@@ -49,6 +49,17 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func viewsOfUnknownAppsOrAccountsAreErrors(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        #expect(await engineError { _ = try await h.engine.currentEntitlements(bundleId: "com.nope", accountId: "alice") }
+            == .appNotFound(bundleId: "com.nope"))
+        #expect(await engineError { _ = try await h.engine.allTransactions(bundleId: H.bundleId, accountId: "nobody") }
+            == .accountNotFound(accountId: "nobody"))
+        #expect(await engineError { _ = try await h.engine.transactionUpdates(bundleId: H.bundleId, accountId: "nobody") }
+            == .accountNotFound(accountId: "nobody"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func allLatestAndUnfinishedFollowStoreKitsRules(store: StoreKind) async throws {
         let h = try await H.make(store)
         let coins = try await h.buy(H.coins)
