@@ -96,10 +96,11 @@ extension AppStoreEngine {
     }
 
     /// `Product.SubscriptionInfo.status(for:)`: one status per chain of the account in the group (purchased and
-    /// family-shared), with its latest transaction and renewal information. Empty when the account never
-    /// subscribed. The simulated `Subscription Status` error applies.
+    /// family-shared), with its latest transaction and renewal information; every group when `groupId` is `nil`
+    /// (Get All Subscription Statuses). Empty when the account never subscribed. The simulated
+    /// `Subscription Status` error applies.
     public func subscriptionStatuses(
-        bundleId: String, accountId: String, groupId: String
+        bundleId: String, accountId: String, groupId: String? = nil
     ) async throws(AppStoreEngineError) -> [SubscriptionStatus] {
         try checkSimulatedError(for: .subscriptionStatus, bundleId: bundleId)
         return try await perform { scope throws(AppStoreEngineError) in

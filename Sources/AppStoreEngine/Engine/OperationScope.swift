@@ -16,7 +16,7 @@ final class OperationScope {
     /// The counters, as changed so far.
     var counters: EngineCounters
     private let originalCounters: EngineCounters
-    private let signing: SigningPipeline
+    private var signing: SigningPipeline
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [String: AppTransactionRecord] = [:]

@@ -24,7 +24,7 @@ struct NotificationJob: Sendable {
     var testToken: String?
 
     /// Signs the nested transaction and renewal information, then the notification, all at ``signedDate``.
-    func sign(with signer: PayloadSigner) throws(AppStoreEngineError) -> OutboxRow {
+    func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
         var data: NotificationData?
         if summary == nil {
             var renewal = renewalInfo
@@ -33,10 +33,10 @@ struct NotificationJob: Sendable {
                 environment: environment, appAppleId: appAppleId, bundleId: bundleId,
                 bundleVersion: transactionJSON == nil ? nil : bundleVersion,
                 signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.insertingSignedDate(signedDate, into: json))
+                    try signer.sign(PayloadJSON.insertingSignedDate(signedDate, into: json), lane: lane)
                 },
                 signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.renewalInfo(info))
+                    try signer.sign(PayloadJSON.renewalInfo(info), lane: lane)
                 },
                 status: status, consumptionRequestReason: consumptionRequestReason)
         }
@@ -44,7 +44,7 @@ struct NotificationJob: Sendable {
             notificationType: notificationType, subtype: subtype, notificationUUID: uuid, data: data, version: "2.0",
             signedDate: signedDate, summary: summary)
         let json = PayloadJSON.notification(payload)
-        let jws = try signer.sign(json)
+        let jws = try signer.sign(json, lane: lane)
         return OutboxRow(
             sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,

@@ -4,19 +4,34 @@ import StoreModel
 
 /// Signs the engine's payloads with the authority's leaf key, and remembers the header segment every JWS
 /// starts with (stored once, referenced by ``headerId``).
+///
+/// It holds one signer for the calling thread and one per signing lane, each over its own copy of the key, so
+/// that threads signing in parallel never contend for one key's OpenSSL contexts.
 struct PayloadSigner: Sendable {
-    /// The signer of the authority.
+    /// The signer of the thread an operation runs on.
     let signer: JWSSigner
+    /// One signer per lane.
+    let signers: [JWSSigner]
     /// The base64url header segment of every JWS this signer produces.
     let header: String
     /// The header's row in `signing_headers`.
     var headerId: Int64 = 0
-    /// How many threads sign in parallel.
-    let concurrency: Int
+
+    /// How many lanes sign in parallel.
+    var concurrency: Int { signers.count }
 
     init(signer: JWSSigner, concurrency: Int) throws(AppStoreEngineError) {
+        var signers: [JWSSigner] = []
+        do {
+            let der = signer.key.pkcs8DERRepresentation
+            for _ in 0..<max(1, concurrency) {
+                signers.append(JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header))
+            }
+        } catch {
+            throw .signing("could not copy the signing key: \(error)")
+        }
         self.signer = signer
-        self.concurrency = concurrency
+        self.signers = signers
         let probe: String
         do {
             probe = try signer.sign(payload: Data("{}".utf8))
@@ -26,10 +41,10 @@ struct PayloadSigner: Sendable {
         header = String(probe.prefix { $0 != "." })
     }
 
-    /// The compact JWS of a JSON payload.
-    func sign(_ json: [UInt8]) throws(AppStoreEngineError) -> String {
+    /// The compact JWS of a JSON payload, signed by `lane`'s signer (the calling thread's when `nil`).
+    func sign(_ json: [UInt8], lane: Int? = nil) throws(AppStoreEngineError) -> String {
         do {
-            return try signer.sign(payload: Data(json))
+            return try (lane.map { signers[$0] } ?? signer).sign(payload: Data(json))
         } catch {
             throw .signing(String(describing: error))
         }

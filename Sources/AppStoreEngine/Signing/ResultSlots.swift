@@ -1,37 +1,20 @@
 import Synchronization
 
-/// Results filled from several threads, read back in the order their slots were reserved.
+/// The results one signing lane produced, tagged with the position of their job. A lane appends from its own
+/// serial queue; the operation reads after waiting for the lanes, so no two threads ever contend for the lock.
 final class ResultSlots<Value: Sendable>: Sendable {
-    private let slots = Mutex<[Result<Value, AppStoreEngineError>?]>([])
+    private let results = Mutex<[(index: Int, result: Result<Value, AppStoreEngineError>)]>([])
 
-    /// Reserves the next slot.
-    func reserve() -> Int {
-        slots.withLock { slots in
-            slots.append(nil)
-            return slots.count - 1
-        }
-    }
-
-    /// Fills a reserved slot.
+    /// Records the result of the job at `index`.
     func store(_ result: Result<Value, AppStoreEngineError>, at index: Int) {
-        slots.withLock { $0[index] = result }
+        results.withLock { $0.append((index, result)) }
     }
 
-    /// The values in slot order, or the first error; empties the slots.
-    func takeValues() throws(AppStoreEngineError) -> [Value] {
-        let filled = slots.withLock { slots in
-            defer { slots.removeAll() }
-            return slots
+    /// Removes and returns every result recorded so far.
+    func take() -> [(index: Int, result: Result<Value, AppStoreEngineError>)] {
+        results.withLock { results in
+            defer { results.removeAll() }
+            return results
         }
-        var values: [Value] = []
-        values.reserveCapacity(filled.count)
-        for slot in filled {
-            switch slot {
-            case .success(let value)?: values.append(value)
-            case .failure(let error)?: throw error
-            case nil: throw .signing("a signing task did not finish")
-            }
-        }
-        return values
     }
 }
