@@ -48,6 +48,7 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
+        .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(

@@ -8,6 +8,9 @@ Reads one JSON request on standard input and writes one JSON answer on standard 
             "app-transaction"|"realtime", "jws": str}]}
            -> {"library": version, "results": [{"status": "OK"|<VerificationStatus name>, "error": str|null,
                "decoded": {wire key: value}}]}
+  chain    {"roots": [...], "strict": bool, "cases": [{"certificates": [base64 DER or any text], "effectiveDate": seconds}]}
+           -> {"library": version, "results": [{"status": "OK"|<VerificationStatus name>, "error": str|null}]}
+  batch    {"requests": [{"mode": "verify"|"chain", "request": {...}}]} -> {"answers": [answer, ...]}
   bench    {"roots": [...], "bundleId": ..., "environment": ..., "jws": str, "kind": ..., "seconds": float}
            -> {"library": version, "verifications": n, "seconds": s, "perSecond": n/s}
 
@@ -82,6 +85,19 @@ def verify(request):
     return {"library": version("app-store-server-library"), "results": results}
 
 
+def chain(request):
+    verifier = make_verifier({**request, "bundleId": "chain.check", "environment": "Sandbox"})
+    results = []
+    for case in request["cases"]:
+        try:
+            verifier._chain_verifier.verify_chain(case["certificates"], False, int(case["effectiveDate"]))
+            results.append({"status": "OK", "error": None})
+        except VerificationException as error:
+            cause = repr(error.__cause__) if error.__cause__ is not None else None
+            results.append({"status": error.status.name, "error": cause})
+    return {"library": version("app-store-server-library"), "results": results}
+
+
 def bench(request):
     verifier = make_verifier(request)
     deadline = time.perf_counter() + float(request.get("seconds", 2.0))
@@ -95,10 +111,15 @@ def bench(request):
             "perSecond": count / elapsed}
 
 
+def batch(request):
+    modes = {"verify": verify, "chain": chain}
+    return {"answers": [modes[item["mode"]](item["request"]) for item in request["requests"]]}
+
+
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "verify"
     request = json.load(sys.stdin)
-    answer = {"verify": verify, "bench": bench}[mode](request)
+    answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench}[mode](request)
     json.dump(answer, sys.stdout)
     return 0
 

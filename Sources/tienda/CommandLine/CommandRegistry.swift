@@ -5,6 +5,10 @@ enum CommandRegistry {
     /// The commands in the order `tienda --help` lists them.
     static let commands: [any Command.Type] = [
         CatalogCheckCommand.self,
+        PKIInitCommand.self,
+        PKIShowCommand.self,
+        SignCommand.self,
+        VerifyCommand.self,
     ]
 
     /// Runs the command that `arguments` selects and returns the process exit code.
