@@ -70,12 +70,6 @@ extension AppStoreEngine {
     }
 }
 
-/// The kinds of engine-level due tasks.
-enum EngineTask {
-    /// A renewal-date extension for all subscribers of a product.
-    static let massExtension = "massExtension"
-}
-
 extension OperationScope {
     /// Runs a mass extension: each ongoing subscriber of the product is extended or gets a failure
     /// notification, then the summary is sent and the status completed.

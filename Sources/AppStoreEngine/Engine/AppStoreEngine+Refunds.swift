@@ -1,14 +1,6 @@
 import StoreModel
 import StoreStorage
 
-/// How much of a transaction a refund returns.
-public enum RefundAmount: Hashable, Sendable {
-    /// `REFUND_FULL`.
-    case full
-    /// `REFUND_PRORATED`, with the refunded share in milliunits of a percent (25000 = 25 %).
-    case prorated(percentage: Int32)
-}
-
 /// Refunds, refund requests, consumption requests and consumption information.
 extension AppStoreEngine {
     /// The App Store refunds a transaction (`REFUND`). Refunding a subscription's latest transaction revokes it

@@ -1,18 +1,6 @@
 import StoreModel
 import StoreStorage
 
-/// What applying a chain's actions did.
-struct AppliedActions {
-    /// Transactions created, in order.
-    var created: [StoredTransaction] = []
-    /// Transactions updated, in order.
-    var updated: [StoredTransaction] = []
-    /// The transaction a purchase is answered with.
-    var completedPurchase: String?
-    /// The raw actions.
-    var actions: [LifecycleAction] = []
-}
-
 /// Subscription chains: running lifecycle events, applying their actions, following them in family members'
 /// chains.
 extension OperationScope {

@@ -32,27 +32,3 @@ public struct OutboxNotification: Hashable, Sendable {
         subtype.map { "\(notificationType.rawValue)/\($0.rawValue)" } ?? notificationType.rawValue
     }
 }
-
-/// Where a notification's delivery stands.
-public enum DeliveryState: String, Hashable, Sendable, Codable, CaseIterable {
-    /// Not yet delivered; the sender should (re)try it.
-    case pending
-    /// The developer's server answered with success.
-    case delivered
-    /// Delivery failed and will not be retried.
-    case failed
-}
-
-/// One attempt to deliver a notification.
-public struct DeliveryAttempt: Hashable, Sendable, Codable {
-    /// When the attempt was made.
-    public var date: Timestamp
-    /// How it went.
-    public var result: SendAttemptResult
-
-    /// Creates an attempt.
-    public init(date: Timestamp, result: SendAttemptResult) {
-        self.date = date
-        self.result = result
-    }
-}

@@ -2,14 +2,6 @@ import Foundation
 import StoreModel
 import StoreStorage
 
-/// A subscription chain as stored: its lifecycle and the sequence number of its due event.
-struct ChainRecord: Sendable {
-    /// The lifecycle.
-    var lifecycle: SubscriptionLifecycle
-    /// The due event's tie-breaking sequence number.
-    var dueSequence: Int64?
-}
-
 /// Subscription chains.
 extension EngineTables {
     private static let columns = "original_transaction_id, state, due_sequence"
@@ -109,5 +101,12 @@ extension EngineTables {
             throw .corruptState("a subscription chain's stored state is not in the compact format")
         }
         return ChainRecord(lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"))
+    }
+
+    /// Forgets a chain's due event (a safety net for an event that changed nothing).
+    func clearDueEvent(of originalTransactionId: String) throws(AppStoreEngineError) {
+        try execute(
+            "UPDATE chains SET due_at = NULL, due_sequence = NULL WHERE original_transaction_id = ?",
+            [.integer(try Self.key(originalTransactionId))])
     }
 }
