@@ -4,7 +4,7 @@ import StoreStorage
 /// Time: due events (renewals, grace and retry ends, mass extensions) fire in time order, ties broken by the
 /// order they were scheduled in, each persisted with its notifications.
 extension AppStoreEngine {
-    /// Moves a ``VirtualClock`` forward by `duration`, firing every due event on the way at its own instant.
+    /// Moves a `VirtualClock` forward by `duration`, firing every due event on the way at its own instant.
     /// - Returns: How many due events fired.
     @discardableResult
     public func advance(by duration: Duration) async throws(AppStoreEngineError) -> Int {
@@ -12,7 +12,7 @@ extension AppStoreEngine {
         return try await advance(to: clock.now.adding(duration))
     }
 
-    /// Moves a ``VirtualClock`` forward to `date`, firing every due event on the way at its own instant.
+    /// Moves a `VirtualClock` forward to `date`, firing every due event on the way at its own instant.
     /// - Returns: How many due events fired.
     @discardableResult
     public func advance(to date: Timestamp) async throws(AppStoreEngineError) -> Int {

@@ -27,7 +27,7 @@ extension AppStoreEngine {
 
         /// Where the engine keeps its state.
         public var storage: Storage
-        /// The clock: a ``VirtualClock`` for tests and scenarios, ``SystemClock`` for servers.
+        /// The clock: a `VirtualClock` for tests and scenarios, `SystemClock` for servers.
         public var clock: any StoreClock
         /// The answers to the reference's open questions.
         public var policy: LifecyclePolicy

@@ -174,7 +174,11 @@ extension AppStoreEngine {
     /// Redeems an offer code in the offer-code redemption sheet (`presentOfferCodeRedeemSheet`): the purchase
     /// happens outside the purchase call, so the transaction arrives through the updates feed. The simulated
     /// `Offer Code Redeem Sheet` error applies.
-    /// - Parameter referenceName: The code's `referenceName` in the catalog.
+    /// - Parameters:
+    ///   - bundleId: The app.
+    ///   - accountId: The customer.
+    ///   - productId: The subscription the code is for.
+    ///   - referenceName: The code's `referenceName` in the catalog.
     @discardableResult
     public func redeemOfferCode(
         bundleId: String, accountId: String, productId: String, referenceName: String

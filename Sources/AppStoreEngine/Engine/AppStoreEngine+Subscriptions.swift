@@ -41,7 +41,10 @@ extension AppStoreEngine {
 
     /// Announces a price increase of the renewing product to this subscriber (`PRICE_INCREASE/PENDING` when it
     /// needs consent, `PRICE_INCREASE/ACCEPTED` otherwise).
-    /// - Parameter newPriceMilliunits: The new price per period, e.g. 5990 for 5.99.
+    /// - Parameters:
+    ///   - originalTransactionId: The subscription.
+    ///   - newPriceMilliunits: The new price per period, e.g. 5990 for 5.99.
+    ///   - requiresConsent: Whether the customer must agree before the next renewal.
     public func requestPriceIncrease(
         originalTransactionId: String, newPriceMilliunits: Int64, requiresConsent: Bool = true
     ) async throws(AppStoreEngineError) {

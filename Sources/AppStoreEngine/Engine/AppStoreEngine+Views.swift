@@ -10,7 +10,7 @@ extension AppStoreEngine {
     }
 
     /// `Transaction.currentEntitlements`: the latest transaction of each product the account is entitled to,
-    /// decided by the shared ``EntitlementRules`` (grace yes, billing retry no, revoked no, upgraded-away no
+    /// decided by the shared `EntitlementRules` (grace yes, billing retry no, revoked no, upgraded-away no
     /// unless the policy says so, consumables never, non-renewing yes).
     public func currentEntitlements(bundleId: String, accountId: String) async throws(AppStoreEngineError) -> [SignedTransaction] {
         try await perform { scope throws(AppStoreEngineError) in

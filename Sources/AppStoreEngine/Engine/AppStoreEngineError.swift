@@ -60,7 +60,7 @@ public enum AppStoreEngineError: Error, Hashable, Sendable, CustomStringConverti
     case invalidAppAccountToken(String)
     /// Something with this identifier already exists.
     case alreadyExists(String)
-    /// The operation needs a ``VirtualClock``.
+    /// The operation needs a `VirtualClock`.
     case clockNotControllable
     /// The catalog could not be read.
     case catalog(StoreKitConfigurationError)

@@ -5,7 +5,7 @@ import StoreModel
 public struct SubscriptionStatus: Hashable, Sendable {
     /// The state.
     public var state: RenewalState
-    /// The state's raw value under the policy's ``RenewalStateNumbering``.
+    /// The state's raw value under the policy's `RenewalStateNumbering`.
     public var stateRawValue: Int
     /// The chain's latest transaction.
     public var transaction: SignedTransaction
