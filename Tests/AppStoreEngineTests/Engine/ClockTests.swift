@@ -29,6 +29,25 @@ struct ExternalClock: StoreClock {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func smallBatchesFireTheSameEventsInTheSameOrder(store: StoreKind) async throws {
+        let accounts = (0..<6).map { "user\($0)" }
+        var sequences: [[String]] = []
+        for batch in [1, 4, 256] {
+            let h = try await H.make(store, accounts: accounts, dueEventBatchSize: batch)
+            for (index, account) in accounts.enumerated() {
+                try await h.buy(index.isMultiple(of: 2) ? H.weekly : H.monthly, account: account, introductoryOffer: false)
+                try await h.engine.advance(by: .seconds(3600))
+            }
+            #expect(try await h.advance(days: 120) > 30)
+            let sent = try await h.notifications()
+            let dates = sent.compactMap(\.payload.signedDate)
+            #expect(dates == dates.sorted())
+            sequences.append(sent.map { "\($0.name) \($0.transaction?.transactionId ?? "")" })
+        }
+        #expect(sequences[0] == sequences[1] && sequences[1] == sequences[2])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aServerClockFiresDueEventsWhenTheSchedulerRuns(store: StoreKind) async throws {
         let base = VirtualClock()
         let engine = try await AppStoreEngine(configuration: .init(storage: .inMemory, clock: ExternalClock(base: base)))

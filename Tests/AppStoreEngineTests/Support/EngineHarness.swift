@@ -44,7 +44,8 @@ final class EngineHarness: Sendable {
     /// A harness on `store` with the example app (grace off unless `settings` turns it on) and accounts.
     static func make(
         _ store: StoreKind, policy: LifecyclePolicy = .default, accounts: [String] = ["alice"],
-        environment: AppStoreEnvironment = .sandbox, settings: @Sendable (inout SettingsOverrides) -> Void = { _ in }
+        environment: AppStoreEnvironment = .sandbox, dueEventBatchSize: Int = 256,
+        settings: @Sendable (inout SettingsOverrides) -> Void = { _ in }
     ) async throws -> EngineHarness {
         let clock = VirtualClock()
         var directory: URL?
@@ -58,7 +59,8 @@ final class EngineHarness: Sendable {
         case .inMemory:
             storage = .inMemory
         }
-        let engine = try await AppStoreEngine(configuration: .init(storage: storage, clock: clock, policy: policy))
+        let engine = try await AppStoreEngine(configuration: .init(
+            storage: storage, clock: clock, policy: policy, dueEventBatchSize: dueEventBatchSize))
         try await engine.registerApp(AppRegistration(
             bundleId: bundleId, appAppleId: 1_234_567_890, environment: environment, bundleVersion: "42",
             catalogFile: catalogURL))
