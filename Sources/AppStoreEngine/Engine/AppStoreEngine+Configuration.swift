@@ -38,12 +38,16 @@ extension AppStoreEngine {
         public var signingConcurrency: Int
         /// How many due events one storage transaction handles at most.
         public var dueEventBatchSize: Int
+        /// How many subscriptions one step of a renewal-date extension for all subscribers handles; each step is
+        /// one storage transaction.
+        public var massExtensionPageSize: Int
 
         /// Creates a configuration.
         public init(
             storage: Storage = .inMemory, clock: any StoreClock = SystemClock(), policy: LifecyclePolicy = .default,
             certificateAuthority: CertificateAuthority? = nil,
-            signingConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dueEventBatchSize: Int = 256
+            signingConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dueEventBatchSize: Int = 256,
+            massExtensionPageSize: Int = 500
         ) {
             self.storage = storage
             self.clock = clock
@@ -51,6 +55,7 @@ extension AppStoreEngine {
             self.certificateAuthority = certificateAuthority
             self.signingConcurrency = max(1, signingConcurrency)
             self.dueEventBatchSize = max(1, dueEventBatchSize)
+            self.massExtensionPageSize = max(1, massExtensionPageSize)
         }
     }
 

@@ -54,7 +54,8 @@ extension AppStoreEngine {
             scope.earliestScheduled = min(scope.earliestScheduled ?? scope.now, scope.now)
             try scope.tables.insertTask(
                 sequence: EngineCounters.take(&scope.counters.nextTaskSequence), dueAt: scope.now,
-                kind: EngineTask.massExtension, payload: try StoredJSON.encode(requestIdentifier))
+                kind: EngineTask.massExtension,
+                payload: try StoredJSON.encode(MassExtensionStep(requestIdentifier: requestIdentifier)))
             return status
         }
     }
@@ -71,15 +72,18 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
-    /// Runs a mass extension: each ongoing subscriber of the product is extended or gets a failure
-    /// notification, then the summary is sent and the status completed.
-    func runMassExtension(_ requestIdentifier: String) throws(AppStoreEngineError) {
-        guard var status = try tables.extensionStatus(requestIdentifier) else { return }
+    /// Runs one step of a mass extension: the next page of ongoing subscribers of the product (after `cursor`)
+    /// is extended or gets a failure notification; the next step is scheduled at once, and after the last one
+    /// the summary is sent and the status completed.
+    func runMassExtension(_ step: MassExtensionStep) throws(AppStoreEngineError) {
+        guard var status = try tables.extensionStatus(step.requestIdentifier), !status.complete else { return }
         let app = try app(status.bundleId)
         let storefronts = Set(status.storefrontCountryCodes.map { $0.uppercased() })
         let chains = try tables.chains(
-            where: "bundle_id = ? AND product_id = ? AND ownership = ?",
-            [.text(status.bundleId), .text(status.productId), .text(InAppOwnershipType.purchased.rawValue)])
+            where: "bundle_id = ? AND product_id = ? AND ownership = ? AND original_transaction_id > ?",
+            [.text(status.bundleId), .text(status.productId), .text(InAppOwnershipType.purchased.rawValue),
+             .integer(step.afterOriginalTransactionId)],
+            limit: environment.massExtensionPageSize)
         for var record in chains where record.lifecycle.state.isOngoing {
             if !storefronts.isEmpty,
                 !storefronts.contains(try account(record.lifecycle.accountId).storefront.countryCode)
@@ -89,7 +93,7 @@ extension OperationScope {
             let latest = try payload(record.lifecycle.latestTransactionId)
             let request = RenewalDateExtension(
                 days: status.extendByDays, reason: ExtendReasonCode(rawValue: status.extendReasonCode),
-                requestIdentifier: requestIdentifier, latestTransaction: latest)
+                requestIdentifier: step.requestIdentifier, latestTransaction: latest)
             do {
                 try handle(.extendRenewalDate(request), on: &record)
                 status.succeededCount += 1
@@ -101,12 +105,21 @@ extension OperationScope {
                 status.failedCount += 1
             }
         }
+        if chains.count == environment.massExtensionPageSize, let last = chains.last {
+            try tables.save(status)
+            var next = step
+            next.afterOriginalTransactionId = try EngineTables.key(last.lifecycle.originalTransactionId)
+            try tables.insertTask(
+                sequence: EngineCounters.take(&counters.nextTaskSequence), dueAt: now, kind: EngineTask.massExtension,
+                payload: try StoredJSON.encode(next))
+            return
+        }
         status.complete = true
         status.completeDate = now
         try tables.save(status)
         enqueue(.renewalExtension, .summary, app: app, transaction: nil, summary: Summary(
             environment: app.environment, appAppleId: app.payloadAppAppleId, bundleId: app.bundleId,
-            productId: status.productId, requestIdentifier: requestIdentifier,
+            productId: status.productId, requestIdentifier: step.requestIdentifier,
             storefrontCountryCodes: status.storefrontCountryCodes, succeededCount: status.succeededCount,
             failedCount: status.failedCount))
     }

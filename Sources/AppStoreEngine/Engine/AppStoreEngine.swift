@@ -117,6 +117,8 @@ public actor AppStoreEngine {
 
     /// What operations need from the engine, as one sendable value.
     var environment: EngineEnvironment {
-        EngineEnvironment(apps: apps, policy: policy, signer: signer, clock: clock)
+        EngineEnvironment(
+            apps: apps, policy: policy, signer: signer, clock: clock,
+            massExtensionPageSize: configuration.massExtensionPageSize)
     }
 }

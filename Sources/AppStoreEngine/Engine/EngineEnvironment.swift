@@ -10,4 +10,6 @@ struct EngineEnvironment: Sendable {
     var signer: PayloadSigner
     /// The clock.
     var clock: any StoreClock
+    /// How many subscriptions one step of a mass extension handles.
+    var massExtensionPageSize: Int
 }

@@ -44,11 +44,14 @@ extension EngineTables {
         return chain
     }
 
-    /// Chains matching a filter, by original transaction ID.
-    func chains(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [ChainRecord] {
+    /// Chains matching a filter, by original transaction ID, at most `limit` of them.
+    func chains(
+        where condition: String, _ parameters: [SQLValue], limit: Int? = nil
+    ) throws(AppStoreEngineError) -> [ChainRecord] {
         var chains: [ChainRecord] = []
         let rows = try query(
-            "SELECT \(Self.columns) FROM chains WHERE \(condition) ORDER BY original_transaction_id", parameters)
+            "SELECT \(Self.columns) FROM chains WHERE \(condition) ORDER BY original_transaction_id"
+                + (limit.map { " LIMIT \($0)" } ?? ""), parameters)
         for row in rows { chains.append(try Self.chain(from: row)) }
         return chains
     }

@@ -19,7 +19,7 @@ extension OperationScope {
                 moveClock(to: due.dueAt)
                 try tables.deleteTask(due.sequence)
                 if due.kind == EngineTask.massExtension {
-                    try runMassExtension(try StoredJSON.decode(String.self, from: due.payload))
+                    try runMassExtension(try StoredJSON.decode(MassExtensionStep.self, from: due.payload))
                 }
                 task = try tables.nextTask(atOrBefore: limit)
             } else {

@@ -62,6 +62,29 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aMassExtensionRunsInPagesAndLimitsToItsStorefronts(store: StoreKind) async throws {
+        let accounts = (0..<5).map { "user\($0)" }
+        let h = try await H.make(store, accounts: accounts, massExtensionPageSize: 2)
+        try await h.engine.updateAccount("user3", storefront: Storefront.known("ESP"))
+        for account in accounts { try await h.buy(H.monthly, account: account) }
+        try await h.buy(H.yearly, account: "user4")
+        let status = try await h.engine.extendRenewalDatesForAllSubscribers(
+            bundleId: H.bundleId, productId: H.monthly, days: 7, reason: .customerSatisfaction,
+            requestIdentifier: "paged", storefrontCountryCodes: ["USA"])
+        #expect(status.storefrontCountryCodes == ["USA"] && status.extendByDays == 7)
+        let done = try await h.engine.massExtensionStatus(requestIdentifier: "paged")
+        #expect(done.complete && done.succeededCount == 4 && done.failedCount == 0)  // user4's yearly plan starts at renewal
+        let names = try await h.names(from: 6)
+        #expect(names == Array(repeating: "RENEWAL_EXTENDED", count: 4) + ["RENEWAL_EXTENSION/SUMMARY"])
+        #expect(await engineError {
+            _ = try await h.engine.extendRenewalDatesForAllSubscribers(
+                bundleId: H.bundleId, productId: H.monthly, days: 7, requestIdentifier: "paged")
+        } == .alreadyExists("Extension request paged"))
+        #expect(await engineError { _ = try await h.engine.massExtensionStatus(requestIdentifier: "nope") }?
+            .serverAPIErrorCode == 4_040_009)
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func refundDecisionsAndConsumptionInformationAreRecorded(store: StoreKind) async throws {
         let h = try await H.make(store)
         let coins = try await h.buy(H.coins)

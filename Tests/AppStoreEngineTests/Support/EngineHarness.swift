@@ -44,7 +44,7 @@ final class EngineHarness: Sendable {
     /// A harness on `store` with the example app (grace off unless `settings` turns it on) and accounts.
     static func make(
         _ store: StoreKind, policy: LifecyclePolicy = .default, accounts: [String] = ["alice"],
-        environment: AppStoreEnvironment = .sandbox, dueEventBatchSize: Int = 256,
+        environment: AppStoreEnvironment = .sandbox, dueEventBatchSize: Int = 256, massExtensionPageSize: Int = 500,
         settings: @Sendable (inout SettingsOverrides) -> Void = { _ in }
     ) async throws -> EngineHarness {
         let clock = VirtualClock()
@@ -60,7 +60,8 @@ final class EngineHarness: Sendable {
             storage = .inMemory
         }
         let engine = try await AppStoreEngine(configuration: .init(
-            storage: storage, clock: clock, policy: policy, dueEventBatchSize: dueEventBatchSize))
+            storage: storage, clock: clock, policy: policy, dueEventBatchSize: dueEventBatchSize,
+            massExtensionPageSize: massExtensionPageSize))
         try await engine.registerApp(AppRegistration(
             bundleId: bundleId, appAppleId: 1_234_567_890, environment: environment, bundleVersion: "42",
             catalogFile: catalogURL))
