@@ -49,7 +49,8 @@ struct NotificationJob: Sendable {
             sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
             originalTransactionId: originalTransactionId, signedDate: signedDate,
-            stored: StoredJWS(payload: json, signature: PayloadSigner.signatureSegment(of: jws), header: signer.header),
+            stored: StoredJWS(
+                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes),
             testToken: testToken)
     }
 }

@@ -14,6 +14,8 @@ struct PayloadSigner: Sendable {
     let signers: [JWSSigner]
     /// The base64url header segment of every JWS this signer produces.
     let header: String
+    /// ``header`` as UTF-8 bytes.
+    let headerBytes: [UInt8]
     /// The header's row in `signing_headers`.
     var headerId: Int64 = 0
 
@@ -38,7 +40,8 @@ struct PayloadSigner: Sendable {
         } catch {
             throw .signing(String(describing: error))
         }
-        header = String(probe.prefix { $0 != "." })
+        header = String(decoding: probe.utf8.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
+        headerBytes = Array(header.utf8)
     }
 
     /// The compact JWS of a JSON payload, signed by `lane`'s signer (the calling thread's when `nil`).
@@ -52,7 +55,8 @@ struct PayloadSigner: Sendable {
 
     /// A JWS's signature segment.
     static func signatureSegment(of jws: String) -> String {
-        guard let dot = jws.lastIndex(of: ".") else { return "" }
-        return String(jws[jws.index(after: dot)...])
+        let utf8 = jws.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
     }
 }

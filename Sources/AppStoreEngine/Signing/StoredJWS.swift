@@ -18,7 +18,12 @@ struct StoredJWS: Hashable, Sendable {
 
     /// Keeps a JWS whose payload JSON is `payload` and signature segment `signature`.
     init(payload: [UInt8], signature: String, header: String) {
-        self.payload = Self.replacing(Array(header.utf8), with: [Self.headerMarker], in: payload)
+        self.init(payload: payload, signature: signature, headerBytes: Array(header.utf8))
+    }
+
+    /// Keeps a JWS, given the header segment's UTF-8 bytes.
+    init(payload: [UInt8], signature: String, headerBytes: [UInt8]) {
+        self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: payload)
         self.signature = signature
     }
 
