@@ -17,6 +17,8 @@ final class OperationScope {
     var counters: EngineCounters
     private let originalCounters: EngineCounters
     private var signing: SigningPipeline
+    /// Notification UUIDs, nonces and request identifiers.
+    var uuids = UUIDSource()
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [String: AppTransactionRecord] = [:]
@@ -158,7 +160,7 @@ final class OperationScope {
 
     /// A fresh nonce and the matching device verification value for the account's device.
     func deviceVerification(for accountId: String) throws(AppStoreEngineError) -> (String, String) {
-        let nonce = UUID().uuidString.lowercased()
+        let nonce = uuids.makeString()
         let device = try account(accountId).deviceVerificationId
         return (DeviceVerification.value(nonce: nonce, deviceVerificationID: device).base64EncodedString(), nonce)
     }
@@ -172,7 +174,7 @@ final class OperationScope {
         consumptionRequestReason: ConsumptionRequestReason? = nil, summary: Summary? = nil, testToken: String? = nil
     ) {
         signing.submit(NotificationJob(
-            sequence: EngineCounters.take(&counters.nextOutboxSequence), uuid: UUID().uuidString.lowercased(),
+            sequence: EngineCounters.take(&counters.nextOutboxSequence), uuid: uuids.makeString(),
             bundleId: app.bundleId, environment: app.environment, appAppleId: app.payloadAppAppleId,
             bundleVersion: app.bundleVersion, notificationType: type, subtype: subtype,
             transactionId: transaction?.id, originalTransactionId: transaction?.originalTransactionId,
