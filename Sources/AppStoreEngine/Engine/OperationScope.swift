@@ -60,6 +60,14 @@ final class OperationScope {
         return account
     }
 
+    /// Caches an account and its app transaction read along with something else.
+    func remember(_ account: Account, _ appTransaction: AppTransactionRecord?) {
+        accountCache[account.id] = account
+        if let appTransaction {
+            appTransactionCache[appTransaction.bundleId + "\u{0}" + appTransaction.accountId] = appTransaction
+        }
+    }
+
     /// Forgets a cached account after it changed.
     func invalidateAccount(_ id: String) { accountCache[id] = nil }
 

@@ -78,13 +78,31 @@ extension EngineTables {
         return try chains(where: "purchaser_id = ?", [.integer(key)])
     }
 
-    /// The chain whose due event comes first at or before `limit`, with its due date.
-    func nextDueChain(atOrBefore limit: Timestamp) throws(AppStoreEngineError) -> ChainRecord? {
+    /// The chain whose due event comes first at or before `limit`, read with its owner's account and app
+    /// transaction in the same query (the context its event needs).
+    func nextDueChain(
+        atOrBefore limit: Timestamp
+    ) throws(AppStoreEngineError) -> (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)? {
         guard let row = try queryFirst(
-            "SELECT \(Self.columns) FROM chains WHERE due_at IS NOT NULL AND due_at <= ? "
-                + "ORDER BY due_at, due_sequence LIMIT 1", [.integer(limit.milliseconds)])
+            """
+            SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
+                app_transactions.app_transaction_id, app_transactions.original_purchase_date,
+                app_transactions.original_application_version
+            FROM chains JOIN accounts ON accounts.id = chains.account_id
+            LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
+                AND app_transactions.account_id = chains.account_id
+            WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT 1
+            """, [.integer(limit.milliseconds)])
         else { return nil }
-        return try Self.chain(from: row)
+        let chain = try Self.chain(from: row)
+        var appTransaction: AppTransactionRecord?
+        if let id = try row.optionalText("app_transaction_id") {
+            appTransaction = AppTransactionRecord(
+                bundleId: chain.lifecycle.bundleId, accountId: chain.lifecycle.accountId, appTransactionId: id,
+                originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
+                originalApplicationVersion: try row.text("original_application_version"))
+        }
+        return (chain, try Self.account(from: row), appTransaction)
     }
 
     /// The earliest due date of any chain.

@@ -10,8 +10,9 @@ extension OperationScope {
         // Due events never schedule tasks, so the next task only changes after one runs.
         var task = try tables.nextTask(atOrBefore: limit)
         while count < maximum {
-            let chain = try tables.nextDueChain(atOrBefore: limit)
-            if var record = chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
+            let next = try tables.nextDueChain(atOrBefore: limit)
+            if var record = next?.chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
+                if let next { remember(next.account, next.appTransaction) }
                 moveClock(to: due.date)
                 try handle(.dueEventFired(due.kind), on: &record)
                 if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
