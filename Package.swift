@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
+        .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -31,6 +32,8 @@ let package = Package(
         .target(name: "StoreModel", swiftSettings: swiftSettings),
         // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
+        // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
+        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CTiendaShims"], swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
         .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
@@ -40,6 +43,7 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], swiftSettings: swiftSettings),
     ]
 )
