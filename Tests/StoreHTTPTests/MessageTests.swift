@@ -31,8 +31,16 @@ import Testing
         #expect(throws: HTTPRequestError.self) { try HTTPRequest(method: .get, target: target) }
     }
 
-    @Test func aTargetNotStartingWithASlashIsRejected() {
-        #expect(throws: HTTPRequestError.unsupportedTarget("")) { try HTTPRequest(method: .get, target: "http://example.com/") }
+    @Test func anAbsoluteTargetIsReducedToItsPathAndQuery() throws {
+        let request = try HTTPRequest(method: .get, target: "http://example.com:8080/a%20b?x=1")
+        #expect(request.path == "/a b" && request.rawPath == "/a%20b" && request.queryValue("x") == "1")
+        let bare = try HTTPRequest(method: .get, target: "HTTPS://example.com?y=2")
+        #expect(bare.path == "/" && bare.query == "y=2")
+    }
+
+    @Test(arguments: ["*", "example.com/a", "ftp://example.com/a", ""])
+    func aTargetThatIsNeitherAPathNorAnHTTPURLIsRejected(target: String) {
+        #expect(throws: HTTPRequestError.unsupportedTarget("")) { try HTTPRequest(method: .get, target: target) }
     }
 
     @Test func responseHelpersSetTheirContentTypes() throws {

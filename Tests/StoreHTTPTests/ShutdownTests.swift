@@ -69,14 +69,52 @@ import Testing
         #expect(elapsed < .seconds(2))
     }
 
+    @Test func workStillRunningAtTheDeadlineIsCancelled() async throws {
+        let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
+        let (starts, started) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer { _ in
+            started.yield()
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                cancelled.yield()
+            }
+            return .text("too late")
+        }
+        try await server.start()
+        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
+        for await _ in starts { break }
+        await server.shutdown(deadline: .now + .milliseconds(100))
+        #expect(try await inFlight.value.status == .serviceUnavailable)
+        var wasCancelled = false
+        for await _ in cancellations {
+            wasCancelled = true
+            break
+        }
+        #expect(wasCancelled)
+    }
+
+    @Test func aServerReleasedWhileRunningStopsAndFreesItsPort() async throws {
+        var server: HTTPServer? = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        let port = try await server!.start()
+        _ = try RawHTTPConnection(port: port)
+        server = nil
+        #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
+    }
+
     @Test func shutdownIsPromptAfterMalformedAndRejectedRequests() async throws {
         let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
         try await server.start()
-        for request in ["GARBAGE\r\n\r\n", "THIS IS NOT HTTP\r\n\r\n", "GET / HTTP/1.1\r\n\r\n",
-                        "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n"] {
+        let requests = [
+            "GARBAGE\r\n\r\n", "THIS IS NOT HTTP\r\n\r\n", "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+            "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nX-Huge: \(String(repeating: "a", count: 40_000))\r\n\r\n",
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+        ]
+        for request in requests {
+            // Whatever the server answers, the client then goes away, so every request ends.
             let raw = try RawHTTPConnection(port: server.port!)
             try raw.send(request)
-            _ = await raw.readUntilClosed(timeout: .seconds(5))
+            _ = await raw.readUntilClosed(timeout: .milliseconds(300))
         }
         let clock = ContinuousClock()
         let start = clock.now

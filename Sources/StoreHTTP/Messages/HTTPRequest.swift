@@ -17,35 +17,40 @@ public struct HTTPRequest: Sendable {
     /// The client's IP address as text (`127.0.0.1`, `::1`), when known.
     public let remoteAddress: String?
 
+    /// The request-target from the path on (origin form); differs from ``target`` only for absolute form.
+    private let originForm: Substring
+
     /// Creates a request, decoding `target` into ``path`` and ``queryItems``.
     ///
     /// - Parameters:
     ///   - method: The request method.
-    ///   - target: The request-target in origin form (`/path?query`), percent-encoded.
+    ///   - target: The request-target, percent-encoded: origin form (`/path?query`) or absolute form
+    ///     (`http://host/path?query`, whose scheme and authority are ignored).
     ///   - headers: The header fields.
     ///   - body: The body.
     ///   - remoteAddress: The client's IP address, if known.
-    /// - Throws: ``HTTPRequestError`` when `target` is not in origin form or has malformed percent-encoding.
+    /// - Throws: ``HTTPRequestError`` when `target` is in neither form or has malformed percent-encoding.
     public init(
         method: HTTPMethod, target: String, headers: HTTPHeaders = [:], body: Data = Data(), remoteAddress: String? = nil
     ) throws(HTTPRequestError) {
-        guard target.utf8.first == UInt8(ascii: "/") else { throw .unsupportedTarget(target) }
-        let rawPath = Self.rawPath(of: target)
+        let originForm = try Self.originForm(of: target)
+        let rawPath = Self.rawPath(of: originForm)
         guard let path = PercentDecoding.decode(rawPath, plusIsSpace: false) else { throw .malformedPath(rawPath) }
         self.method = method
         self.target = target
+        self.originForm = originForm
         self.path = path
-        self.queryItems = try HTTPQueryItem.parse(Self.rawQuery(of: target))
+        self.queryItems = try HTTPQueryItem.parse(Self.rawQuery(of: originForm))
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
     }
 
     /// The path as sent, still percent-encoded (the request-target up to `?`).
-    public var rawPath: Substring { Self.rawPath(of: target) }
+    public var rawPath: Substring { Self.rawPath(of: originForm) }
 
     /// The query string as sent, without `?`; empty when there is none.
-    public var query: String { String(Self.rawQuery(of: target)) }
+    public var query: String { String(Self.rawQuery(of: originForm)) }
 
     /// The first value of the query item named `name`.
     public func queryValue(_ name: String) -> String? {
@@ -57,12 +62,23 @@ public struct HTTPRequest: Sendable {
         queryItems.filter { $0.name == name }.map(\.value)
     }
 
-    private static func rawPath(of target: String) -> Substring {
-        target[..<(target.firstIndex(of: "?") ?? target.endIndex)]
+    private static func originForm(of target: String) throws(HTTPRequestError) -> Substring {
+        if target.utf8.first == UInt8(ascii: "/") { return target[...] }
+        let lowercased = target.lowercased()
+        guard lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://"),
+            let authorityStart = target.range(of: "://")?.upperBound
+        else { throw .unsupportedTarget(target) }
+        let afterAuthority = target[authorityStart...].firstIndex { $0 == "/" || $0 == "?" } ?? target.endIndex
+        let rest = target[afterAuthority...]
+        return rest.first == "/" ? rest : Substring("/" + rest)
     }
 
-    private static func rawQuery(of target: String) -> Substring {
-        guard let mark = target.firstIndex(of: "?") else { return "" }
-        return target[target.index(after: mark)...]
+    private static func rawPath(of originForm: Substring) -> Substring {
+        originForm[..<(originForm.firstIndex(of: "?") ?? originForm.endIndex)]
+    }
+
+    private static func rawQuery(of originForm: Substring) -> Substring {
+        guard let mark = originForm.firstIndex(of: "?") else { return "" }
+        return originForm[originForm.index(after: mark)...]
     }
 }

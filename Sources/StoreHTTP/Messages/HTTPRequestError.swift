@@ -25,9 +25,9 @@ public struct HTTPRequestError: Error, Equatable, CustomStringConvertible {
         HTTPRequestError(.malformedQuery, reason: "The query \"\(query)\" is not valid percent-encoded UTF-8.")
     }
 
-    /// The request-target is not in origin form (`/path?query`).
+    /// The request-target is neither in origin form (`/path?query`) nor an absolute `http` or `https` URL.
     public static func unsupportedTarget(_ target: some StringProtocol) -> HTTPRequestError {
-        HTTPRequestError(.unsupportedTarget, reason: "The request-target \"\(target)\" does not start with \"/\".")
+        HTTPRequestError(.unsupportedTarget, reason: "The request-target \"\(target)\" is neither a path nor an http URL.")
     }
 
     /// Errors are equal when their codes are, whatever the reason text.

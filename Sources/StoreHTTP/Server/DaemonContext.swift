@@ -91,10 +91,11 @@ final class DaemonContext: Sendable {
                 return queue(configuration.errorResponse(.serviceUnavailable, "The server is shutting down."), on: connection)
             }
             exchange.phase = .awaitingResponse(pending)
-            Task { [tracker] in
-                pending.resume(with: await work())
-                tracker.forget(pending)
-            }
+            pending.attach(
+                Task { [tracker] in
+                    pending.resume(with: await work())
+                    tracker.forget(pending)
+                })
             return .YES
         }
     }

@@ -5,7 +5,7 @@ extension HTTPServer {
     /// 2. Lets requests in progress finish until `deadline`; their responses carry `Connection: close`.
     /// 3. Answers any request still waiting for deferred work with 503 and resumes its connection, so that
     ///    no connection is suspended when the daemon stops, then gives those answers up to a second to leave.
-    ///    (The deferred task keeps running; its result is dropped.)
+    ///    The deferred tasks are cancelled and their results dropped.
     /// 4. Stops the daemon, closing every connection, and closes the listening socket.
     ///
     /// Calling it on a server that is not running, or while another shutdown is in progress, returns at once.
@@ -15,12 +15,9 @@ extension HTTPServer {
         let tracker = daemon.context.tracker
         tracker.beginDraining()
         await tracker.waitUntilIdle(deadline: deadline)
-        let unanswered = configuration.errorResponse(.serviceUnavailable, "The server is shutting down.")
-        let abandoned = tracker.close()
-        for pending in abandoned {
-            pending.resume(with: unanswered)
-        }
-        if !abandoned.isEmpty {
+        let abandoned = daemon.abandonSuspendedRequests(
+            with: configuration.errorResponse(.serviceUnavailable, "The server is shutting down."))
+        if abandoned > 0 {
             await tracker.waitUntilIdle(deadline: .now + Self.abandonedResponseGrace)
         }
         daemon.stop()

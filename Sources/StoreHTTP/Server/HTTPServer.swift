@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Requests are parsed on libmicrohttpd's polling threads. An immediate answer is sent from there; deferred work
 /// runs as a Swift task while the connection is suspended, so a slow handler holds no thread. Call
-/// ``shutdown(deadline:)`` before letting go of a started server, or use ``withHTTPServer(configuration:responder:_:)``.
+/// ``shutdown(deadline:)`` to stop gracefully, or use ``withHTTPServer(configuration:host:responder:isolation:_:)``.
 public final class HTTPServer: Sendable {
     private enum State {
         case idle
@@ -38,6 +38,16 @@ public final class HTTPServer: Sendable {
         configuration: Configuration = Configuration(), handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
     ) {
         self.init(configuration: configuration, responder: AsynchronousResponder(handler: handler))
+    }
+
+    /// A server released while running stops at once, without draining: requests waiting for deferred work get
+    /// 503, and open connections are closed. Release a server from outside its handlers (stopping joins the
+    /// polling threads).
+    deinit {
+        guard let daemon = beginStopping() else { return }
+        daemon.stopAccepting()
+        daemon.abandonSuspendedRequests(with: configuration.errorResponse(.serviceUnavailable, "The server is shutting down."))
+        daemon.stop()
     }
 
     /// Starts listening and serving.

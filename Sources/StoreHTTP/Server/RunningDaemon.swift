@@ -46,6 +46,19 @@ final class RunningDaemon: @unchecked Sendable {
         _ = MHD_quiesce_daemon(daemon)
     }
 
+    /// Refuses further suspensions, and answers every request still waiting for deferred work with `response`,
+    /// cancelling the work; afterwards no connection is suspended.
+    ///
+    /// - Returns: How many requests were answered this way.
+    @discardableResult
+    func abandonSuspendedRequests(with response: HTTPResponse) -> Int {
+        let abandoned = context.tracker.close()
+        for pending in abandoned {
+            pending.abandon(with: response)
+        }
+        return abandoned.count
+    }
+
     /// Stops the daemon, closes the listening socket and releases the context.
     /// Call only when no connection is suspended.
     func stop() {

@@ -11,7 +11,13 @@ final class RawHTTPConnection: Sendable {
 
     /// Connects to `127.0.0.1:port`.
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        // The descriptor is stored only once connected: a class whose initializer throws after initializing
+        // every property still runs deinit, which would close the descriptor a second time.
+        descriptor = try Self.connectedSocket(port: port)
+    }
+
+    private static func connectedSocket(port: Int) throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw RawConnectionError("socket: \(String(cString: strerror(errno)))") }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -25,6 +31,7 @@ final class RawHTTPConnection: Sendable {
             close(descriptor)
             throw RawConnectionError("connect: \(reason)")
         }
+        return descriptor
     }
 
     deinit {
