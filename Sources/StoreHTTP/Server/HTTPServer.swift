@@ -1,4 +1,3 @@
-import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that hands each request to an ``HTTPResponder``.
 ///
@@ -24,7 +23,7 @@ public final class HTTPServer: Sendable {
     /// The limits the server was created with.
     public let configuration: Configuration
     private let responder: any HTTPResponder
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
 
     /// Creates a server that answers with `responder`: a ``Router``, or a ``SynchronousResponder`` for one closure
     /// that answers at once on the polling thread (the fastest form).

@@ -1,5 +1,4 @@
 import CMicroHTTPD
-import Synchronization
 
 /// The rendezvous between a suspended connection and the Swift task computing its response.
 ///
@@ -23,7 +22,7 @@ final class PendingResponse: @unchecked Sendable {
     }
 
     private let connection: OpaquePointer
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Wraps a connection that is about to be suspended.
     init(connection: OpaquePointer) {

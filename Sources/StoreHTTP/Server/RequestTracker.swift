@@ -17,7 +17,7 @@ final class RequestTracker: Sendable {
 
     private let activeRequests = Atomic<Int>(0)
     private let draining = Atomic<Bool>(false)
-    private let registry = Mutex(Registry())
+    private let registry = Locked(Registry())
 
     /// Whether shutdown has begun; responses then ask clients to close the connection.
     var isDraining: Bool { draining.load(ordering: .relaxed) }
