@@ -66,7 +66,8 @@ final class DaemonContext: Sendable {
             exchange.phase = .answered
             return queue(bodyTooLarge, on: connection)
         }
-        exchange.body.reserveCapacity(declaredLength)
+        // Reserve for small bodies only: a client may declare a length it never sends.
+        exchange.body.reserveCapacity(min(declaredLength, 64 * 1024))
         exchange.phase = .receivingBody
         return .YES
     }
