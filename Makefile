@@ -29,9 +29,11 @@ test: venv
 	TIENDA_PG_CONNINFO="$$connection" TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build; \
 	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
 
+## The crypto benchmark (docs/BENCHMARKS.md), release-built, against raw OpenSSL and Apple's Python verifier.
+## Extra flags go through BENCH_ARGS, e.g. `make bench BENCH_ARGS=--quick`.
 bench: venv
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
-	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench
+	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench $(BENCH_ARGS)
 
 clean:
 	rm -rf .build $(VENV)
