@@ -35,5 +35,10 @@ bench: venv
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
 	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench $(BENCH_ARGS)
 
+## A short libFuzzer run of both fuzz targets with AddressSanitizer, as CI runs it (10,000 executions each, about
+## two minutes on two cores including the build). Longer sessions: Scripts/fuzz.sh all --release --seconds 600.
+fuzz-smoke:
+	Scripts/fuzz.sh all --runs 10000
+
 clean:
 	rm -rf .build $(VENV)
