@@ -33,7 +33,7 @@ while [ $# -gt 0 ]; do
         --seconds) [ $# -ge 2 ] || die "--seconds needs a number"; seconds=$2; shift ;;
         --no-asan) asan=0 ;;
         --release) configuration=release ;;
-        -h | --help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown argument '$1' (try --help)" ;;
     esac
     shift
@@ -88,6 +88,10 @@ compile() {
 # LeakSanitizer cannot see Swift references stored in enum payloads (the case tag lives in the pointer's spare
 # bits), so it reports lazily built Swift globals as leaked; Swift allocations are suppressed, OpenSSL's are not.
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan-suppressions.txt:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+
+# Swift's own crash backtracer runs inside the crashing process, where AddressSanitizer flags its memory reads;
+# libFuzzer's handler prints the stack instead.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 
 if [ "$target" = seeds ]; then
     # A program with its own `main` takes libFuzzer's runtime without libFuzzer's `main`.
