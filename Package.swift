@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
+        .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -41,9 +42,16 @@ let package = Package(
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
         .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
+        // The emulated App Store over HTTP: App Store Server API, StoreKit-facing and control routes, notification
+        // delivery, OCSP and the web transaction manager.
+        .target(
+            name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
+            swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
-        .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
             name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
