@@ -17,6 +17,8 @@ public struct EmulatorContext: Sendable {
     public let authenticator: BearerTokenValidator
     /// The state directory.
     public let stateDirectory: URL
+    /// The URLs App Store Server Notifications V2 go to (`--notify`).
+    public let notificationURLs: [URL]
     /// Retention Messaging's images, messages, defaults and realtime URL.
     let retention: RetentionMessagingStore
     /// Where the clock's offset is kept across restarts.

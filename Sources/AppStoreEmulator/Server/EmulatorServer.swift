@@ -21,6 +21,8 @@ public actor EmulatorServer {
     public nonisolated let context: EmulatorContext
     /// The route groups mounted, in order.
     public nonisolated let routeGroups: [any RouteGroup]
+    /// Every route served, for API descriptions and their tests.
+    public nonisolated let routes: [Router.RouteDescription]
     private let server: HTTPServer
     private let services: [any BackgroundService]
     private var running = false
@@ -60,13 +62,18 @@ public actor EmulatorServer {
         let context = EmulatorContext(
             engine: engine, clock: engineClock, changes: changes, apiKeys: apiKeys,
             authenticator: BearerTokenValidator(keys: apiKeys), stateDirectory: state,
+            notificationURLs: configuration.notificationURLs,
             retention: try RetentionMessagingStore(stateDirectory: state), clockFile: clockFile)
         let groups: [any RouteGroup] = [
             AppStoreServerAPIRoutes(context: context),
             RetentionMessagingRoutes(context: context),
+            StoreKitRoutes(context: context),
+            ControlRoutes(context: context),
+            OpenAPIRoutes(),
         ] + additionalRouteGroups
         var router = Router()
         for group in groups { group.register(on: &router) }
+        self.routes = router.registeredRoutes
         var services: [any BackgroundService] = []
         if configuration.runsScheduler { services.append(DueEventScheduler(engine: engine, changes: changes)) }
         self.configuration = configuration
