@@ -61,6 +61,16 @@ import Testing
         #expect(notifications.standardOutput.contains("DID_RENEW"))
         #expect(notifications.standardOutput.contains("REFUND"))
 
+        let settings = try tienda("settings", "--billing-retry", "on", "--not-for-sale", "com.tienda.example.theme.dark")
+        #expect(settings.exitCode == 0, "\(settings.standardError)")
+        #expect(settings.standardOutput.contains("billingRetryOnRenewalEnabled  on"))
+        #expect(settings.standardOutput.contains("productsNotForSale            com.tienda.example.theme.dark"))
+        let offSale = try tienda("buy", "com.tienda.example.theme.dark")
+        #expect(offSale.exitCode == 65 && offSale.standardError.contains("productUnavailable"))
+        let redeemed = try tienda("redeem", "com.tienda.example.pro.yearly", "Friends", "--account", "carol")
+        #expect(redeemed.exitCode == 0, "\(redeemed.standardError)")
+        #expect(redeemed.standardOutput.contains("com.tienda.example.pro.yearly"))
+
         let unknown = try tienda("buy", "com.tienda.example.nope")
         #expect(unknown.exitCode == 65)
         #expect(unknown.standardError.contains("com.tienda.example.nope"))
