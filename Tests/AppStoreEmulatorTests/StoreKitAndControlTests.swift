@@ -153,6 +153,24 @@ import Testing
         #expect(try require(reversed.json["transaction"])["revocationDate"] == nil)
     }
 
+    @Test func stoppingTheServerAnswersAWaitingPollAtOnce() async throws {
+        let harness = try await EmulatorHarness.start()
+        defer { Task { await harness.stop() } }
+        let client = JSONClient(baseURL: harness.baseURL)
+        let poll = Task { () throws -> (status: Int, updates: Int) in
+            let answer = try await client.get(Self.app + "/accounts/dave/updates?after=0&wait=25")
+            return (answer.status, list(answer.json["updates"]).count)
+        }
+        // The request crosses a real socket: wait (with a deadline) until the poll is waiting on the feed.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await harness.server.context.changes.waiting == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        await harness.server.stop()
+        let answer = try await poll.value
+        #expect(answer.status == 200 && answer.updates == 0)
+    }
+
     @Test func failuresAreJSONErrorsWithACodeAndAHelpfulMessage() async throws {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }

@@ -117,7 +117,8 @@ public struct StoreKitRoutes: RouteGroup {
             let seen = await context.changes.version
             let page = try await context.engine.transactionUpdates(bundleId: bundleId, accountId: accountId, after: cursor, limit: limit)
             let remaining = deadline - ContinuousClock.now
-            if !page.updates.isEmpty || remaining <= .zero || Task.isCancelled {
+            let closed = await context.changes.isClosed
+            if !page.updates.isEmpty || remaining <= .zero || Task.isCancelled || closed {
                 return JSONAPI.json(UpdatesJSON(page))
             }
             await context.changes.wait(after: seen, timeout: remaining)
