@@ -35,10 +35,10 @@ struct JSONNodeDecoder: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else {
+        guard case .object(let object) = value else {
             throw mismatch([String: Any].self)
         }
-        return KeyedDecodingContainer(JSONKeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(object: object, codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
