@@ -18,6 +18,12 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
     public let notAfter: Timestamp
     /// The public key when it is P-256, extracted once at parse time; otherwise what it is instead.
     private let publicKey: Result<P256PublicKey, CertificateError>
+    /// What an ECDSA signature on this certificate covers, for ``ChainSignatureStep``; `nil` for other signature
+    /// algorithms.
+    let signedContents: SignedCertificateContents?
+    /// Verification with this certificate's key on pooled contexts when it is an EC key (of any curve: Apple's
+    /// root and intermediate are P-384), for ``ChainSignatureStep``.
+    let signatureVerifier: ECDSAVerifier?
 
     /// Parses one DER certificate; trailing bytes are rejected.
     /// - Throws: ``CertificateError/notDER`` or ``CertificateError/invalidField(_:)`` for unreadable dates.
@@ -54,7 +60,14 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
         derRepresentation = der
         self.notBefore = notBefore
         self.notAfter = notAfter
-        publicKey = Self.extractP256PublicKey(certificate)
+        let publicKey = Self.extractP256PublicKey(certificate)
+        self.publicKey = publicKey
+        signedContents = SignedCertificateContents(certificate: certificate, der: der)
+        signatureVerifier =
+            switch publicKey {
+            case .success(let key): key.verifier
+            case .failure: X509_get0_pubkey(certificate).flatMap(ECDSAVerifier.init(key:))
+            }
     }
 
     /// The certificate's key as P-256, with its SPKI DER re-encoded from the parsed `X509_PUBKEY` (cheap)
