@@ -1,17 +1,28 @@
 /// The members of a JSON object in document order, duplicates included, found by name the way `JSONDecoder`
 /// finds them: the first member whose name is equal as a `String` (see ``JSONNameProbe``).
 ///
-/// Objects of more than eight members whose names are all ASCII also get a hash index over the name probes
-/// (member index + 1 per slot, linear probing), which holds the first of any duplicated names; a lookup by an
-/// ASCII key then costs one hash and usually one probe comparison. Smaller objects, objects with a non-ASCII
-/// name and non-ASCII keys are scanned in order.
+/// For lookups, ``indexed()`` adds a hash index over the name probes of objects of more than eight members
+/// whose names are all ASCII (member index + 1 per slot, linear probing), which holds the first of any
+/// duplicated names; a lookup by an ASCII key then costs one hash and usually one probe comparison. Smaller
+/// objects, objects with a non-ASCII name and non-ASCII keys are scanned in order. The parser does not build
+/// the index: a payload read by a specialised decoder (``FastPathDecodable``) never looks members up by key.
 struct JSONObjectMembers: Sendable {
     let members: [JSONNode.Member]
     private let index: [UInt16]?
 
     init(_ members: [JSONNode.Member]) {
         self.members = members
-        index = Self.makeIndex(members)
+        index = nil
+    }
+
+    private init(_ members: [JSONNode.Member], index: [UInt16]?) {
+        self.members = members
+        self.index = index
+    }
+
+    /// The same members with the hash index, when the object is large enough to benefit.
+    func indexed() -> JSONObjectMembers {
+        index == nil ? JSONObjectMembers(members, index: Self.makeIndex(members)) : self
     }
 
     /// The value of the first member named `name`.
