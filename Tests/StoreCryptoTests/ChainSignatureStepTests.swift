@@ -217,3 +217,32 @@ extension ChainSignatureStepTests {
         #expect(usedPooled)
     }
 }
+
+extension ChainSignatureStepTests {
+    /// Every certificate the scenarios use, once.
+    static var certificates: [Certificate] {
+        var seen: Set<Data> = []
+        return scenarios.flatMap { $0.roots + [$0.intermediate, $0.leaf] }.filter { seen.insert($0.derRepresentation).inserted }
+    }
+
+    @Test func fixedFormDatesCompareAsX509CmpTimeCompares() throws {
+        let certificates = Self.certificates
+        #expect(certificates.count >= 12)
+        for certificate in certificates {
+            #expect(certificate.hasFixedFormValidity)
+            let edges: [Int64] = [certificate.notBefore.wholeSecondsFloor, certificate.notAfter.wholeSecondsFloor]
+            var instants: [Int64] = [
+                TrustStore.earliestRepresentableSecond, 0, 1_748_736_000, TrustStore.latestRepresentableSecond,
+            ]
+            for edge in edges { instants += [edge - 86_400, edge - 1, edge, edge + 1, edge + 86_400] }
+            for seconds in instants {
+                var instant = time_t(seconds)
+                let openSSL = [X509_get0_notBefore(certificate.pointer), X509_get0_notAfter(certificate.pointer)].map {
+                    X509_cmp_time($0, &instant)
+                }
+                let ours = edges.map { $0 > seconds ? Int32(1) : -1 }
+                #expect(openSSL == ours, "\(certificate) at \(seconds)")
+            }
+        }
+    }
+}

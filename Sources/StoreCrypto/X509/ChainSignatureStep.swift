@@ -94,7 +94,7 @@ final class ChainSignatureStep {
                     return 0
                 }
             }
-            guard Self.checkTime(of: subject.pointer, in: context, reporting: { error in
+            guard Self.checkTime(of: subject.certificate, in: context, reporting: { error in
                 proceeds(after: error, certificate: subject.pointer, depth: depth)
             }) else { return 0 }
             X509_STORE_CTX_set_current_cert(context, subject.pointer)
@@ -153,15 +153,29 @@ final class ChainSignatureStep {
     }
 
     /// `ossl_x509_check_cert_time` at a chain depth: `notBefore` and `notAfter` against the context's validation
-    /// instant with `X509_cmp_time`, each problem reported through `report` (which answers whether to go on).
-    private static func checkTime(
-        of certificate: OpaquePointer, in context: OpaquePointer, reporting report: (Int32) -> Bool
-    ) -> Bool {
+    /// instant, each problem reported through `report` (which answers whether to go on).
+    ///
+    /// `X509_cmp_time` builds an `ASN1_TIME` for the instant (formatting it through `BIO_snprintf`) and parses
+    /// both times again on every call. For dates in RFC 5280's fixed form it amounts to comparing whole seconds,
+    /// read once when the certificate was parsed: `notBefore` later than the instant is "not yet valid",
+    /// `notAfter` at or before it "expired". Dates in any other form go to `X509_cmp_time` itself, which rejects
+    /// them as malformed fields.
+    static func checkTime(of certificate: Certificate, in context: OpaquePointer, reporting report: (Int32) -> Bool)
+        -> Bool
+    {
         var instant = X509_VERIFY_PARAM_get_time(X509_STORE_CTX_get0_param(context))
-        let notBefore = X509_cmp_time(X509_get0_notBefore(certificate), &instant)
+        let notBefore: Int32
+        let notAfter: Int32
+        if certificate.hasFixedFormValidity {
+            let seconds = Int64(instant)
+            notBefore = certificate.notBefore.wholeSecondsFloor > seconds ? 1 : -1
+            notAfter = certificate.notAfter.wholeSecondsFloor > seconds ? 1 : -1
+        } else {
+            notBefore = X509_cmp_time(X509_get0_notBefore(certificate.pointer), &instant)
+            notAfter = X509_cmp_time(X509_get0_notAfter(certificate.pointer), &instant)
+        }
         if notBefore == 0, !report(X509_V_ERR_ERROR_IN_CERT_NOT_BEFORE_FIELD) { return false }
         if notBefore > 0, !report(X509_V_ERR_CERT_NOT_YET_VALID) { return false }
-        let notAfter = X509_cmp_time(X509_get0_notAfter(certificate), &instant)
         if notAfter == 0, !report(X509_V_ERR_ERROR_IN_CERT_NOT_AFTER_FIELD) { return false }
         if notAfter < 0, !report(X509_V_ERR_CERT_HAS_EXPIRED) { return false }
         return true
