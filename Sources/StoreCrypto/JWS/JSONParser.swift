@@ -99,7 +99,8 @@ struct JSONParser {
             let nameOffset = position
             let (name, probe) = try parseString { bytes -> (String, JSONNameProbe)? in
                 let probe = JSONNameProbe(bytes)
-                let name = probe.isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+                let name =
+                    probe.isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
                 return name.map { ($0, probe) }
             }
             skipWhitespace()

@@ -15,15 +15,15 @@ import Foundation
 /// This step runs the same checks in the same order and reports the same error codes, depths and certificates
 /// through the context's verify callback; it only verifies each signature differently: the digest of the
 /// certificate's `tbsCertificate` (``SignedCertificateContents``) and `EVP_PKEY_verify` on a pooled context of the
-/// issuer's key (``ECDSAVerifier``), the very calls `X509_verify` ends in. Every signature is verified on every validation; nothing
-/// but initialised contexts is reused. The one difference a caller could observe is that the context's
-/// "current issuer" is not updated (OpenSSL has no setter for it), which only a verify callback could read, and
-/// ``TrustStore`` installs none.
+/// issuer's key (``ECDSAVerifier``), the very calls `X509_verify` ends in. Every signature is verified on every
+/// validation; nothing but initialised contexts is reused. The one difference a caller could observe is that the
+/// context's "current issuer" is not updated (OpenSSL has no setter for it), which only a verify callback could
+/// read, and ``TrustStore`` installs none.
 ///
 /// It takes the path only when every certificate of the built chain is one of ``certificates`` (so its parsed
 /// contents and pooled key are known), the chain has a self-issued trust anchor and at least one certificate
-/// below it, every signature below the anchor is ECDSA with SHA-256, -384 or -512 by an EC issuer key, the validation
-/// instant is set (`X509_STORE_CTX_set_time`), and neither `X509_V_FLAG_PARTIAL_CHAIN` nor
+/// below it, every signature below the anchor is ECDSA with SHA-256, -384 or -512 by an EC issuer key, the
+/// validation instant is set (`X509_STORE_CTX_set_time`), and neither `X509_V_FLAG_PARTIAL_CHAIN` nor
 /// `X509_V_FLAG_CHECK_SS_SIGNATURE` is set. Otherwise it hands the context, untouched, to the `verify` function
 /// that was installed before it (OpenSSL's own).
 final class ChainSignatureStep {

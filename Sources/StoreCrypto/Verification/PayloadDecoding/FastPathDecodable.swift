@@ -48,7 +48,9 @@ struct JSONFieldTable<Field: Sendable>: Sendable {
         while slots[slot] != 0 {
             let index = Int(slots[slot]) - 1
             // Names of up to 16 bytes are decided by the probe; longer ones compare as (ASCII) strings.
-            if probes[index].isCandidate(for: probe), probe.length <= 16 || names[index] == name { return fields[index] }
+            if probes[index].isCandidate(for: probe), probe.length <= 16 || names[index] == name {
+                return fields[index]
+            }
             slot = (slot + 1) & mask
         }
         return nil
