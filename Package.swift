@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
+        .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
+        .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -26,8 +28,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        // The few C functions Swift cannot call directly (variadics and function-like macros).
-        .target(name: "CTiendaShims", dependencies: ["COpenSSL", "CMicroHTTPD"]),
+        // The few C functions Swift cannot call directly (variadics and function-like macros): OpenSSL's, then
+        // libmicrohttpd's, apart so that crypto-only builds (the fuzzers) do not link the HTTP library.
+        .target(name: "CTiendaShims", dependencies: ["COpenSSL"]),
+        .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"]),
 
         // The model: Apple's payloads, `.storekit` catalogs. Foundation only.
         .target(name: "StoreModel", swiftSettings: swiftSettings),
@@ -36,16 +40,27 @@ let package = Package(
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
         // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
-        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CTiendaShims"], swiftSettings: swiftSettings),
+        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims"], swiftSettings: swiftSettings),
+
+        // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
+        .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
+        // The emulated App Store over HTTP: App Store Server API, StoreKit-facing and control routes, notification
+        // delivery, OCSP and the web transaction manager.
+        .target(
+            name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
+            swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
-        .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
             name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
