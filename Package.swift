@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
+        .library(name: "AppStoreScenarios", targets: ["AppStoreScenarios"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -48,9 +49,13 @@ let package = Package(
             name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
             swiftSettings: swiftSettings),
 
+        // Scenario files: documented JSON steps run on the engine with a virtual clock, and the timeline they produce.
+        .target(name: "AppStoreScenarios", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            name: "tienda",
+            dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator", "AppStoreScenarios"],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
@@ -61,6 +66,10 @@ let package = Package(
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
+        .testTarget(
+            name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda"],
+            swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(
             name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
