@@ -91,3 +91,24 @@ import Testing
         }
     }
 }
+
+@Suite struct ScenarioSchemaTests {
+    @Test func theJSONSchemaTakesTheStepKindsAndKeysTheReaderTakes() throws {
+        let url = ScenarioFixtures.packageRoot.appendingPathComponent("docs/scenario.schema.json")
+        let schema = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        let steps = try #require((definitions["step"] as? [String: Any])?["oneOf"] as? [[String: Any]])
+        var kinds: [String] = []
+        for step in steps {
+            let properties = try #require(step["properties"] as? [String: Any])
+            let kind = try #require((properties["do"] as? [String: Any])?["const"] as? String)
+            kinds.append(kind)
+            #expect(Set(properties.keys) == Set(["do", "comment"] + ScenarioReader.keys(of: kind)), "\(kind)")
+        }
+        #expect(kinds == ScenarioReader.kinds)
+        let header = try #require(schema["properties"] as? [String: Any])
+        #expect(Set(header.keys) == Set(ScenarioReader.headerKeys))
+        let policy = try #require((header["policy"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(policy.keys) == Set(ScenarioPolicyReader.keys + ["comment"]))
+    }
+}

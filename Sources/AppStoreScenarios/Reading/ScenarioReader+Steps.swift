@@ -16,7 +16,7 @@ extension ScenarioReader {
         let object = try node.object()
         let kind = try object.required("do", expected: "what the step does, one of \(Self.kinds.joined(separator: ", "))")
             .choice(Self.kinds)
-        try object.rejectUnknownKeys(allowed: ["do", "comment"] + keys(of: kind))
+        try object.rejectUnknownKeys(allowed: ["do", "comment"] + Self.keys(of: kind))
         let index = node.path.components.last.flatMap { component -> Int? in
             if case .index(let index) = component { return index }
             return nil
@@ -27,7 +27,7 @@ extension ScenarioReader {
     }
 
     /// The keys a kind of step takes besides `do` and `comment`.
-    func keys(of kind: String) -> [String] {
+    static func keys(of kind: String) -> [String] {
         switch kind {
         case "buy": return ["product", "account", "quantity", "appAccountToken", "offer", "askToBuy", "origin", "as"]
         case "approve", "decline": return TargetKind.purchase.keys

@@ -51,7 +51,9 @@ extension ScenarioReader {
             var parts: [String] = []
             if let status = expectation.status { parts.append("\(name(status.target)) \(status.state.rawValue)") }
             if let entitlements = expectation.entitlements { parts.append("entitlements (\(entitlements.accountId))") }
-            if let notifications = expectation.notifications { parts.append("\(notifications.count) notifications") }
+            if let notifications = expectation.notifications {
+                parts.append("\(notifications.count) notification\(notifications.count == 1 ? "" : "s")")
+            }
             return "expect " + parts.joined(separator: ", ")
         }
     }
