@@ -61,7 +61,9 @@ let package = Package(
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
-            name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
+            name: "TiendaBenchmarks",
+            dependencies: ["StoreModel", "StoreCrypto", "COpenSSL", "StoreStorage", "AppStoreEngine", "AppStoreScenarios"],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
