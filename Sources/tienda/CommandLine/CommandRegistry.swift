@@ -7,6 +7,8 @@ enum CommandRegistry {
         CatalogCheckCommand.self,
         PKIInitCommand.self,
         PKIShowCommand.self,
+        ScenarioRunCommand.self,
+        ScenarioCheckCommand.self,
         SignCommand.self,
         VerifyCommand.self,
         ServeCommand.self,
