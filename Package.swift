@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
+        .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -35,8 +36,16 @@ let package = Package(
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
 
+        // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
+        // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
+        .target(
+            name: "EntitlementServer", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"],
+            swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
-        .executableTarget(name: "tienda", dependencies: ["StoreModel", "StoreCrypto"], swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "EntitlementServer"],
+            swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
             name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
@@ -48,6 +57,9 @@ let package = Package(
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(
             name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EntitlementServerTests", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
