@@ -7,6 +7,7 @@ import Testing
 /// a server (`make test` starts one). Each test gets a fresh database (a new file, or a new schema).
 struct Backend: Sendable, CustomTestStringConvertible {
     enum Kind: Sendable {
+        case sqliteInMemory
         case sqlite
         case postgreSQL(String)
     }
@@ -17,6 +18,9 @@ struct Backend: Sendable, CustomTestStringConvertible {
         ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"].flatMap { $0.isEmpty ? nil : $0 }
     }
 
+    /// SQLite in memory: for suites about logic that run many thousands of writes.
+    static let inMemory = Backend(kind: .sqliteInMemory)
+
     /// Every backend available here.
     static var all: [Backend] {
         [Backend(kind: .sqlite)] + (postgreSQLConnectionString.map { [Backend(kind: .postgreSQL($0))] } ?? [])
@@ -24,6 +28,7 @@ struct Backend: Sendable, CustomTestStringConvertible {
 
     var testDescription: String {
         switch kind {
+        case .sqliteInMemory: "SQLite in memory"
         case .sqlite: "SQLite"
         case .postgreSQL: "PostgreSQL"
         }
@@ -32,6 +37,12 @@ struct Backend: Sendable, CustomTestStringConvertible {
     /// Runs `body` with a fresh migrated database, then removes it.
     func withDatabase<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         switch kind {
+        case .sqliteInMemory:
+            let database = try SQLiteDatabase.inMemory()
+            let result: Result<T, any Error>
+            do { result = .success(try await body(database)) } catch { result = .failure(error) }
+            await database.close()
+            return try result.get()
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-ent-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
