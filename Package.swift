@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
+        .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
@@ -35,6 +36,8 @@ let package = Package(
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
+        // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
+        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CTiendaShims"], swiftSettings: swiftSettings),
 
         // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
         // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
@@ -64,5 +67,6 @@ let package = Package(
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
+        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
     ]
 )

@@ -1,0 +1,11 @@
+/// One registered route: a method, a path pattern and the handler that answers it.
+struct Route: Sendable {
+    enum Handler: Sendable {
+        case asynchronous(Router.Handler)
+        case synchronous(Router.SynchronousHandler)
+    }
+
+    let method: HTTPMethod
+    let pattern: RoutePattern
+    let handler: Handler
+}

@@ -1,0 +1,81 @@
+/// A path pattern such as `/inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`: literal
+/// segments that must match exactly, and `{name}` segments that match any one non-empty segment.
+struct RoutePattern: Sendable, CustomStringConvertible {
+    enum Segment: Sendable, Equatable {
+        case literal(String)
+        case parameter(String)
+    }
+
+    let segments: [Segment]
+
+    /// Parses a pattern; a malformed one is a programming error.
+    init(_ pattern: String) {
+        precondition(pattern.hasPrefix("/"), "route pattern \"\(pattern)\" must start with \"/\"")
+        segments = pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            guard segment.hasPrefix("{") && segment.hasSuffix("}") && segment.count > 2 else {
+                precondition(!segment.contains("{") && !segment.contains("}"), "malformed segment \"\(segment)\" in \"\(pattern)\"")
+                return .literal(String(segment))
+            }
+            return .parameter(String(segment.dropFirst().dropLast()))
+        }
+        let names = segments.compactMap { if case .parameter(let name) = $0 { name } else { nil } }
+        precondition(Set(names).count == names.count, "route pattern \"\(pattern)\" repeats a parameter name")
+    }
+
+    /// Matches the raw (still percent-encoded) segments of a request path.
+    ///
+    /// - Returns: The decoded parameters, or `nil` when the path does not match.
+    /// - Throws: ``HTTPRequestError`` when a parameter segment is not valid percent-encoded UTF-8.
+    func match(_ rawSegments: [Substring]) throws(HTTPRequestError) -> RouteParameters? {
+        guard rawSegments.count == segments.count else { return nil }
+        var parameters: [(name: String, value: String)] = []
+        for (segment, raw) in zip(segments, rawSegments) {
+            switch segment {
+            case .literal(let literal):
+                guard raw == literal || (raw.contains("%") && PercentDecoding.decode(raw, plusIsSpace: false) == literal) else {
+                    return nil
+                }
+            case .parameter(let name):
+                guard !raw.isEmpty else { return nil }
+                guard let value = PercentDecoding.decode(raw, plusIsSpace: false) else { throw .malformedPath(raw) }
+                parameters.append((name, value))
+            }
+        }
+        return RouteParameters(parameters)
+    }
+
+    /// Whether this pattern should be tried before `other`: at the first position where one has a literal and the
+    /// other a parameter, the literal wins.
+    func precedes(_ other: RoutePattern) -> Bool {
+        for (mine, theirs) in zip(segments, other.segments) {
+            switch (mine, theirs) {
+            case (.literal, .parameter): return true
+            case (.parameter, .literal): return false
+            default: continue
+            }
+        }
+        return false
+    }
+
+    /// Whether both patterns match exactly the same paths.
+    func isEquivalent(to other: RoutePattern) -> Bool {
+        segments.count == other.segments.count
+            && zip(segments, other.segments).allSatisfy { mine, theirs in
+                switch (mine, theirs) {
+                case (.literal(let left), .literal(let right)): left == right
+                case (.parameter, .parameter): true
+                default: false
+                }
+            }
+    }
+
+    /// The pattern as written.
+    var description: String {
+        "/" + segments.map { segment in
+            switch segment {
+            case .literal(let literal): literal
+            case .parameter(let name): "{\(name)}"
+            }
+        }.joined(separator: "/")
+    }
+}

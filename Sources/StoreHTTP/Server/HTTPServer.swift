@@ -1,0 +1,106 @@
+
+/// An HTTP/1.1 server on libmicrohttpd that hands each request to an ``HTTPResponder``.
+///
+/// ```swift
+/// let server = HTTPServer { request in .text("Hello, \(request.path)") }
+/// let port = try await server.start()
+/// // … serve …
+/// await server.shutdown()
+/// ```
+///
+/// Requests are parsed on libmicrohttpd's polling threads. An immediate answer is sent from there; deferred work
+/// runs as a Swift task while the connection is suspended, so a slow handler holds no thread. Call
+/// ``shutdown(deadline:)`` to stop gracefully, or use ``withHTTPServer(configuration:host:responder:isolation:_:)``.
+public final class HTTPServer: Sendable {
+    private enum State {
+        case idle
+        case starting
+        case running(RunningDaemon)
+        case stopping(port: Int)
+        case stopped
+    }
+
+    /// The limits the server was created with.
+    public let configuration: Configuration
+    private let responder: any HTTPResponder
+    private let state = Locked(State.idle)
+
+    /// Creates a server that answers with `responder`: a ``Router``, or a ``SynchronousResponder`` for one closure
+    /// that answers at once on the polling thread (the fastest form).
+    public init(configuration: Configuration = Configuration(), responder: some HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// Creates a server whose every request runs `handler` as a Swift task.
+    public convenience init(
+        configuration: Configuration = Configuration(), handler: @escaping @Sendable (HTTPRequest) async -> HTTPResponse
+    ) {
+        self.init(configuration: configuration, responder: AsynchronousResponder(handler: handler))
+    }
+
+    /// A server released while running stops at once, without draining: requests waiting for deferred work get
+    /// 503, and open connections are closed. Release a server from outside its handlers (stopping joins the
+    /// polling threads).
+    deinit {
+        guard let daemon = beginStopping() else { return }
+        daemon.stopAccepting()
+        daemon.abandonSuspendedRequests(with: configuration.errorResponse(.serviceUnavailable, "The server is shutting down."))
+        daemon.stop()
+    }
+
+    /// Starts listening and serving.
+    ///
+    /// - Parameters:
+    ///   - host: The address to listen on. Default: `127.0.0.1`.
+    ///   - port: The port, or 0 (the default) for one the system chooses.
+    /// - Returns: The port the server listens on.
+    /// - Throws: ``HTTPServerError`` when the server was started before, or the socket or daemon cannot be set up.
+    @discardableResult
+    public func start(host: String = "127.0.0.1", port: Int = 0) async throws(HTTPServerError) -> Int {
+        try state.withLock { state throws(HTTPServerError) in
+            guard case .idle = state else { throw .alreadyStarted }
+            state = .starting
+        }
+        do throws(HTTPServerError) {
+            let socket = try ListeningSocket.open(host: host, port: port, backlog: configuration.listenBacklog)
+            let daemon: RunningDaemon
+            do throws(HTTPServerError) {
+                daemon = try RunningDaemon(socket: socket, context: DaemonContext(responder: responder, configuration: configuration))
+            } catch {
+                socket.close()
+                throw error
+            }
+            state.withLock { $0 = .running(daemon) }
+            return daemon.port
+        } catch {
+            state.withLock { $0 = .idle }
+            throw error
+        }
+    }
+
+    /// The port the server listens on while running or stopping; `nil` before start and after shutdown.
+    public var port: Int? {
+        state.withLock { state in
+            switch state {
+            case .running(let daemon): daemon.port
+            case .stopping(let port): port
+            case .idle, .starting, .stopped: nil
+            }
+        }
+    }
+
+    /// Moves a running server to stopping, handing its daemon to the one shutdown that stops it.
+    func beginStopping() -> RunningDaemon? {
+        state.withLock { state in
+            guard case .running(let daemon) = state else { return nil }
+            state = .stopping(port: daemon.port)
+            return daemon
+        }
+    }
+
+    /// Records that the daemon has stopped.
+    func finishStopping() {
+        state.withLock { $0 = .stopped }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import StoreHTTP
+import Testing
+
+@Suite struct BodyLimitTests {
+    private let client = HTTPClient()
+    private static let threeMegabytes = Data((0..<3_000_000).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+
+    /// Answers with the body's size and a checksum, so a test can tell the whole body arrived intact.
+    private static func measure(_ request: HTTPRequest) -> HTTPResponse {
+        .text("\(request.body.count) \(request.body.reduce(0) { ($0 &* 33) &+ Int($1) })")
+    }
+
+    @Test func aThreeMegabyteBodyArrivesWholeWhenTheLimitIsRaised() async throws {
+        var configuration = HTTPServer.Configuration()
+        configuration.maximumBodySize = 4 << 20
+        try await withHTTPServer(configuration: configuration, handler: { Self.measure($0) }) { server in
+            let response = try await client.send(method: .post, url: server.url("/upload"), body: Self.threeMegabytes)
+            #expect(response.status == .ok)
+            #expect(response.text == Self.measure(try HTTPRequest(method: .post, target: "/", body: Self.threeMegabytes)).text)
+        }
+    }
+
+    @Test func aBodyOverTheDefaultLimitIsRejectedWith413AndTheServerKeepsServing() async throws {
+        try await withHTTPServer(handler: { Self.measure($0) }) { server in
+            let rejected = try await client.send(method: .post, url: server.url("/upload"), body: Self.threeMegabytes)
+            #expect(rejected.status == .contentTooLarge)
+            #expect(rejected.headers["Content-Type"] == "application/json")
+            #expect(rejected.text.contains("1048576"))
+
+            let accepted = try await client.send(method: .post, url: server.url("/upload"), body: Data("small".utf8))
+            #expect(accepted.status == .ok)
+            #expect(accepted.text.hasPrefix("5 "))
+        }
+    }
+
+    @Test func theLimitIsCheckedBeforeTheBodyIsSent() async throws {
+        try await withHTTPServer(handler: { Self.measure($0) }) { server in
+            let raw = try RawHTTPConnection(port: server.port!)
+            try raw.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5000000\r\nExpect: 100-continue\r\n\r\n")
+            let response = try await raw.readResponse(timeout: .seconds(5))
+            #expect(response.status == 413)
+            #expect(response.header("Content-Type") == "application/json")
+        }
+    }
+}
+
+extension HTTPResponse {
+    fileprivate var text: String { String(decoding: body, as: UTF8.self) }
+}

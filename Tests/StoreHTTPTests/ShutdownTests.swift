@@ -1,0 +1,174 @@
+import Foundation
+import StoreHTTP
+import Testing
+
+@Suite struct ShutdownTests {
+    /// A handler that reports when it starts and finishes only when the test releases it.
+    private final class Gate: Sendable {
+        let started: AsyncStream<Void>
+        private let startedContinuation: AsyncStream<Void>.Continuation
+        let released: AsyncStream<Void>
+        private let releasedContinuation: AsyncStream<Void>.Continuation
+
+        init() {
+            (started, startedContinuation) = AsyncStream.makeStream()
+            (released, releasedContinuation) = AsyncStream.makeStream()
+        }
+
+        func handle(_ request: HTTPRequest) async -> HTTPResponse {
+            startedContinuation.yield()
+            for await _ in released { break }
+            return .text("finished \(request.path)")
+        }
+
+        func waitUntilStarted() async {
+            for await _ in started { return }
+        }
+
+        func release() {
+            releasedContinuation.yield()
+            releasedContinuation.finish()
+        }
+    }
+
+    @Test func anInFlightRequestFinishesAndNewConnectionsAreRefused() async throws {
+        let gate = Gate()
+        let server = HTTPServer(handler: gate.handle)
+        try await server.start()
+        let url = server.url("/in-flight")
+        let port = server.port!
+        let inFlight = Task { try await HTTPClient().send(url: url) }
+        await gate.waitUntilStarted()
+
+        let shutdown = Task { await server.shutdown(deadline: .now + .seconds(10)) }
+        gate.release()
+        let response = try await inFlight.value
+        await shutdown.value
+
+        #expect(response.status == .ok)
+        #expect(response.text == "finished /in-flight")
+        #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
+    }
+
+    @Test func aRequestStillRunningAtTheDeadlineGetsA503() async throws {
+        let gate = Gate()
+        let server = HTTPServer(handler: gate.handle)
+        try await server.start()
+        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
+        await gate.waitUntilStarted()
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        await server.shutdown(deadline: .now + .milliseconds(200))
+        let elapsed = clock.now - start
+        let response = try await inFlight.value
+        gate.release()
+
+        #expect(response.status == .serviceUnavailable)
+        #expect(response.headers["Content-Type"] == "application/json")
+        #expect(elapsed < .seconds(2))
+    }
+
+    @Test func workStillRunningAtTheDeadlineIsCancelled() async throws {
+        let (cancellations, cancelled) = AsyncStream<Void>.makeStream()
+        let (starts, started) = AsyncStream<Void>.makeStream()
+        let server = HTTPServer { _ in
+            started.yield()
+            do {
+                try await Task.sleep(for: .seconds(60))
+            } catch {
+                cancelled.yield()
+            }
+            return .text("too late")
+        }
+        try await server.start()
+        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
+        for await _ in starts { break }
+        await server.shutdown(deadline: .now + .milliseconds(100))
+        #expect(try await inFlight.value.status == .serviceUnavailable)
+        var wasCancelled = false
+        for await _ in cancellations {
+            wasCancelled = true
+            break
+        }
+        #expect(wasCancelled)
+    }
+
+    @Test func aServerReleasedWhileRunningStopsAndFreesItsPort() async throws {
+        var server: HTTPServer? = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        let port = try await server!.start()
+        _ = try RawHTTPConnection(port: port)
+        server = nil
+        #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
+    }
+
+    @Test func shutdownIsPromptAfterMalformedAndRejectedRequests() async throws {
+        let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        try await server.start()
+        let requests = [
+            "GARBAGE\r\n\r\n", "THIS IS NOT HTTP\r\n\r\n", "GET / HTTP/1.1\r\n\r\n", "GET / HTTP/9.9\r\nHost: x\r\n\r\n",
+            "GET /%zz HTTP/1.1\r\nHost: x\r\n\r\n", "GET / HTTP/1.1\r\nHost: x\r\nX-Huge: \(String(repeating: "a", count: 40_000))\r\n\r\n",
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n", "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc",
+        ]
+        for request in requests {
+            // Whatever the server answers, the client then goes away, so every request ends.
+            let raw = try RawHTTPConnection(port: server.port!)
+            try raw.send(request)
+            _ = await raw.readUntilClosed(timeout: .milliseconds(300))
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        await server.shutdown(deadline: .now + .seconds(10))
+        #expect(clock.now - start < .seconds(2), "every started request was reported completed")
+    }
+
+    @Test func idleKeepAliveConnectionsDoNotDelayShutdown() async throws {
+        let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        try await server.start()
+        let raw = try RawHTTPConnection(port: server.port!)
+        try raw.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        #expect(try await raw.readResponse(timeout: .seconds(5)).status == 200)
+
+        let clock = ContinuousClock()
+        let start = clock.now
+        await server.shutdown(deadline: .now + .seconds(10))
+        #expect(clock.now - start < .seconds(2))
+        #expect(await raw.readUntilClosed(timeout: .seconds(5)).closed)
+    }
+
+    @Test func responsesDuringShutdownAskClientsToClose() async throws {
+        let gate = Gate()
+        let server = HTTPServer(handler: gate.handle)
+        try await server.start()
+        let raw = try RawHTTPConnection(port: server.port!)
+        try raw.send("GET /draining HTTP/1.1\r\nHost: localhost\r\n\r\n")
+        await gate.waitUntilStarted()
+        let shutdown = Task { await server.shutdown() }
+        gate.release()
+        let response = try await raw.readResponse(timeout: .seconds(5))
+        await shutdown.value
+        #expect(response.status == 200)
+        #expect(response.header("Connection") == "close")
+    }
+
+    @Test func withHTTPServerShutsDownWhenItsBodyThrows() async throws {
+        struct Planned: Error {}
+        var port = 0
+        await #expect(throws: Planned.self) {
+            try await withHTTPServer(handler: { _ in .text("fine") }) { server in
+                port = server.port!
+                throw Planned()
+            }
+        }
+        #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
+    }
+
+    @Test func shuttingDownTwiceOrBeforeStartingDoesNothing() async throws {
+        let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        await server.shutdown()
+        try await server.start()
+        await server.shutdown()
+        await server.shutdown()
+        #expect(server.port == nil)
+    }
+}
