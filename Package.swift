@@ -42,12 +42,12 @@ let package = Package(
         // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
         // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
         .target(
-            name: "EntitlementServer", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"],
+            name: "EntitlementServer", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP"],
             swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "EntitlementServer"],
+            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "EntitlementServer"],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
@@ -62,7 +62,8 @@ let package = Package(
             name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "EntitlementServerTests", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
+            name: "EntitlementServerTests",
+            dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],

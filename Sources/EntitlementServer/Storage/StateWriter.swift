@@ -48,7 +48,9 @@ struct StateWriter {
         if let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId {
             affected = try AccountVersions.bumpOwners(of: chain, in: database)
         }
-        return (ApplyOutcome(duplicate: false, advancedState: advanced, eventIds: events, affectedAccounts: affected), decision)
+        return (ApplyOutcome(
+            duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: events,
+            affectedAccounts: affected), decision)
     }
 
     /// Records the notification; returns `false` when its UUID was seen before.

@@ -1,0 +1,52 @@
+public import StoreModel
+public import StoreStorage
+import Foundation
+import StoreHTTP
+
+/// A running entitlement server: the service, its HTTP server, and its background work (webhook delivery and
+/// the scheduled reconciler). `tienda entitlements serve` runs one; tests and benchmarks start them in-process.
+public final class EntitlementServerProcess: Sendable {
+    /// The domain operations.
+    public let service: EntitlementService
+    /// The port the server listens on.
+    public let port: Int
+    private let server: HTTPServer
+    private let background: [Task<Void, Never>]
+
+    private init(service: EntitlementService, port: Int, server: HTTPServer, background: [Task<Void, Never>]) {
+        self.service = service
+        self.port = port
+        self.server = server
+        self.background = background
+    }
+
+    /// Migrates the database, builds the service and routes, and starts listening.
+    /// - Parameters:
+    ///   - configuration: The validated configuration.
+    ///   - database: SQLite or PostgreSQL.
+    ///   - host: The address to listen on.
+    ///   - port: The port; 0 lets the system choose.
+    ///   - currentTime: "Now" (the system clock in production).
+    ///   - log: Where refusals, failures and background work are reported.
+    public static func start(
+        configuration: EntitlementServerConfiguration, database: any SQLDatabase, host: String = "127.0.0.1", port: Int = 0,
+        currentTime: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> EntitlementServerProcess {
+        let service = try await EntitlementService.open(
+            configuration: configuration, database: database, currentTime: currentTime, log: log)
+        let routes = try EntitlementRoutes(service: service)
+        var serverConfiguration = HTTPServer.Configuration()
+        serverConfiguration.errorResponse = RouteResponses.standardError
+        let server = HTTPServer(configuration: serverConfiguration, responder: routes.router)
+        let boundPort = try await server.start(host: host, port: port)
+        return EntitlementServerProcess(service: service, port: boundPort, server: server, background: [])
+    }
+
+    /// Stops accepting requests, lets those in progress finish, and stops the background work.
+    public func stop() async {
+        for task in background { task.cancel() }
+        await server.shutdown()
+        for task in background { await task.value }
+    }
+}
