@@ -31,6 +31,7 @@ public final class EntitlementServerProcess: Sendable {
     public static func start(
         configuration: EntitlementServerConfiguration, database: any SQLDatabase, host: String = "127.0.0.1", port: Int = 0,
         currentTime: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+        webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> EntitlementServerProcess {
         let service = try await EntitlementService.open(
@@ -40,7 +41,28 @@ public final class EntitlementServerProcess: Sendable {
         serverConfiguration.errorResponse = RouteResponses.standardError
         let server = HTTPServer(configuration: serverConfiguration, responder: routes.router)
         let boundPort = try await server.start(host: host, port: port)
-        return EntitlementServerProcess(service: service, port: boundPort, server: server, background: [])
+        var background: [Task<Void, Never>] = []
+        if !configuration.webhooks.isEmpty {
+            let deliverer = WebhookDeliverer(
+                database: database, endpoints: configuration.webhooks, transport: webhookTransport, currentTime: currentTime, log: log)
+            background.append(Task { await Self.deliverForever(deliverer, log: log) })
+        }
+        return EntitlementServerProcess(service: service, port: boundPort, server: server, background: background)
+    }
+
+    /// Delivers due webhooks until cancelled: at once while batches come back full, else every second.
+    private static func deliverForever(_ deliverer: WebhookDeliverer, log: @Sendable (String) -> Void) async {
+        let batch = 64
+        while !Task.isCancelled {
+            var handled = 0
+            do {
+                let report = try await deliverer.deliverDue(limit: batch)
+                handled = report.delivered + report.failed
+            } catch {
+                log("webhook delivery failed to read the outbox: \(error)")
+            }
+            if handled < batch { try? await Task.sleep(for: .seconds(1)) }
+        }
     }
 
     /// Stops accepting requests, lets those in progress finish, and stops the background work.
