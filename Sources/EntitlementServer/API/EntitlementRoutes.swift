@@ -9,7 +9,7 @@ public struct EntitlementRoutes: Sendable {
     let service: EntitlementService
     let authenticator: APIKeyAuthenticator
     let answerSigner: AnswerSigner?
-    let reconcile: (@Sendable ([String]) async throws(EntitlementServiceError) -> ReconcileReport)?
+    let reconcile: (@Sendable ([String]) async -> ReconcileReport)?
 
     /// Creates the routes.
     /// - Parameters:
@@ -18,7 +18,7 @@ public struct EntitlementRoutes: Sendable {
     /// - Throws: when the configured signing key cannot be read.
     public init(
         service: EntitlementService,
-        reconcile: (@Sendable ([String]) async throws(EntitlementServiceError) -> ReconcileReport)? = nil
+        reconcile: (@Sendable ([String]) async -> ReconcileReport)? = nil
     ) throws {
         self.service = service
         authenticator = APIKeyAuthenticator(keys: service.configuration.apiKeys)
@@ -73,7 +73,7 @@ public struct EntitlementRoutes: Sendable {
             throw EntitlementServiceError.notFound("No environment has a serverAPI, so there is nothing to reconcile.")
         }
         let body = request.body.isEmpty ? ReconcileBody() : try RouteResponses.decode(ReconcileBody.self, from: request)
-        return try RouteResponses.json(try await reconcile(body.originalTransactionIds ?? []))
+        return try RouteResponses.json(await reconcile(body.originalTransactionIds ?? []))
     }
 
     private func account(_ request: HTTPRequest, _ parameters: RouteParameters) throws(EntitlementServiceError) -> String {

@@ -32,11 +32,17 @@ public final class EntitlementServerProcess: Sendable {
         configuration: EntitlementServerConfiguration, database: any SQLDatabase, host: String = "127.0.0.1", port: Int = 0,
         currentTime: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
         webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
+        serverAPITransport: any ServerAPITransport = HTTPServerAPITransport(),
         log: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws -> EntitlementServerProcess {
         let service = try await EntitlementService.open(
             configuration: configuration, database: database, currentTime: currentTime, log: log)
-        let routes = try EntitlementRoutes(service: service)
+        let reconciler = try Reconciler(service: service, transport: serverAPITransport)
+        var reconcile: (@Sendable ([String]) async -> ReconcileReport)?
+        if let reconciler {
+            reconcile = { chains in await reconciler.run(extraChains: chains) }
+        }
+        let routes = try EntitlementRoutes(service: service, reconcile: reconcile)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.errorResponse = RouteResponses.standardError
         let server = HTTPServer(configuration: serverConfiguration, responder: routes.router)
@@ -47,7 +53,21 @@ public final class EntitlementServerProcess: Sendable {
                 database: database, endpoints: configuration.webhooks, transport: webhookTransport, currentTime: currentTime, log: log)
             background.append(Task { await Self.deliverForever(deliverer, log: log) })
         }
+        if let reconciler, let interval = configuration.reconcileIntervalSeconds {
+            background.append(Task { await Self.reconcileForever(reconciler, every: .seconds(interval), log: log) })
+        }
         return EntitlementServerProcess(service: service, port: boundPort, server: server, background: background)
+    }
+
+    /// Runs the reconciler on its schedule until cancelled.
+    private static func reconcileForever(_ reconciler: Reconciler, every interval: Duration, log: @Sendable (String) -> Void) async {
+        while !Task.isCancelled {
+            let report = await reconciler.run()
+            log(
+                "reconciled: \(report.historyItems) history items, \(report.statusItems) statuses, \(report.applied) applied"
+                    + (report.problems.isEmpty ? "" : "; problems: \(report.problems.joined(separator: "; "))"))
+            try? await Task.sleep(for: interval)
+        }
     }
 
     /// Delivers due webhooks until cancelled: at once while batches come back full, else every second.
