@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
+        .executable(name: "tienda-entitlements-bench", targets: ["EntitlementBenchmarks"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
@@ -52,6 +53,11 @@ let package = Package(
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
             name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
+
+        // The entitlement server's benchmarks: ingest against verify-only, lookups against nginx.
+        .executableTarget(
+            name: "EntitlementBenchmarks", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),

@@ -97,8 +97,10 @@ public struct EntitlementRoutes: Sendable {
 
     private func entitlements(_ request: HTTPRequest, _ parameters: RouteParameters) async throws -> HTTPResponse {
         let account = try account(request, parameters)
+        guard request.queryValue("signed") == "true" else {
+            return HTTPResponse.json(Data(try await service.entitlementsJSON(account: account)))
+        }
         let answer = try await service.entitlements(account: account)
-        guard request.queryValue("signed") == "true" else { return try RouteResponses.json(answer) }
         guard let answerSigner else {
             throw EntitlementServiceError.invalidRequest("signed=true needs a signingKey in the configuration file.")
         }

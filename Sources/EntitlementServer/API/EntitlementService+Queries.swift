@@ -17,6 +17,29 @@ extension EntitlementService {
         }
     }
 
+    /// The account's answer as JSON (sorted keys), served from the answer cache while the account's version is
+    /// unchanged and no expiry has passed; otherwise computed afresh and cached.
+    public func entitlementsJSON(account: String) async throws(EntitlementServiceError) -> [UInt8] {
+        try Self.validate(account: account)
+        let version: Int64
+        do {
+            version = try await EntitlementReader(database: database).version(of: account)
+        } catch {
+            throw .unavailable("Reading the account failed (\(error)).")
+        }
+        let now = currentTime().milliseconds
+        if let cached = await answers.answer(for: account, version: version, now: now) { return cached }
+        let answer = try await entitlements(account: account)
+        let body: [UInt8]
+        do {
+            body = Array(try AppleJSON.encoder(sortedKeys: true).encode(answer))
+        } catch {
+            throw .unavailable("Encoding the answer failed (\(error)).")
+        }
+        await answers.store(AnswerCache.Entry(version: version, validUntil: answer.validUntil, body: body), for: account)
+        return body
+    }
+
     /// How `account` got where it is, in time order.
     public func history(account: String) async throws(EntitlementServiceError) -> [HistoryEntry] {
         try Self.validate(account: account)

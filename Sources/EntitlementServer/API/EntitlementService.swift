@@ -17,6 +17,7 @@ public final class EntitlementService: Sendable {
     let gate: SignedDataGate
     let currentTime: @Sendable () -> Timestamp
     let log: @Sendable (String) -> Void
+    let answers = AnswerCache()
 
     /// Creates the service over a migrated database.
     /// - Parameters:
