@@ -63,18 +63,29 @@ enum Shell {
     }
 
     /// Runs `program` (found on PATH) and returns its standard output; throws when it exits non-zero.
+    /// - Parameter capturesOutput: `false` for a program that leaves a daemon behind (nginx), which would hold
+    ///   the output pipe open forever; its output then goes to a file in the temporary folder.
     @discardableResult
-    static func run(_ program: String, _ arguments: [String]) throws -> String {
+    static func run(_ program: String, _ arguments: [String], capturesOutput: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [program] + arguments
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
+        let log = FileManager.default.temporaryDirectory.appending(path: "tienda-bench-\(program)-\(UUID().uuidString).log")
+        if capturesOutput {
+            process.standardOutput = output
+            process.standardError = output
+        } else {
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+            let handle = try FileHandle(forWritingTo: log)
+            process.standardOutput = handle
+            process.standardError = handle
+        }
+        defer { try? FileManager.default.removeItem(at: log) }
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = capturesOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = capturesOutput ? String(decoding: data, as: UTF8.self) : ((try? String(contentsOf: log, encoding: .utf8)) ?? "")
         guard process.terminationStatus == 0 else {
             throw Failure(message: "\(program) \(arguments.joined(separator: " ")) failed (\(process.terminationStatus)):\n\(text)")
         }

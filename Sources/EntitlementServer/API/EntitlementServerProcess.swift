@@ -45,9 +45,9 @@ public final class EntitlementServerProcess: Sendable {
         let routes = try EntitlementRoutes(service: service, reconcile: reconcile)
         var serverConfiguration = HTTPServer.Configuration()
         serverConfiguration.errorResponse = RouteResponses.standardError
-        let server = HTTPServer(configuration: serverConfiguration, responder: routes.router)
+        let server = HTTPServer(configuration: serverConfiguration, responder: EntitlementResponder(routes: routes))
         let boundPort = try await server.start(host: host, port: port)
-        var background: [Task<Void, Never>] = []
+        var background: [Task<Void, Never>] = [Task { await Self.refreshAnswersForever(service, log: log) }]
         if !configuration.webhooks.isEmpty {
             let deliverer = WebhookDeliverer(
                 database: database, endpoints: configuration.webhooks, transport: webhookTransport, currentTime: currentTime, log: log)
@@ -57,6 +57,21 @@ public final class EntitlementServerProcess: Sendable {
             background.append(Task { await Self.reconcileForever(reconciler, every: .seconds(interval), log: log) })
         }
         return EntitlementServerProcess(service: service, port: boundPort, server: server, background: background)
+    }
+
+    /// Drops cached answers that writes by other servers made stale, every 100 ms, until cancelled.
+    private static func refreshAnswersForever(_ service: EntitlementService, log: @Sendable (String) -> Void) async {
+        var cutoff = service.currentTime().milliseconds - 2_000
+        while !Task.isCancelled {
+            let started = service.currentTime().milliseconds
+            do {
+                try await service.refreshCachedAnswers(changedSince: cutoff)
+                cutoff = started - 2_000
+            } catch {
+                log("\(error)")
+            }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
     }
 
     /// Runs the reconciler on its schedule until cancelled.

@@ -24,6 +24,7 @@ extension EntitlementService {
         let start = startsAt ?? now
         if let expiresAt, expiresAt <= start { throw .invalidRequest("expiresAt must be after the grant starts.") }
         let endpoints = configuration.webhooks.map(\.name)
+        defer { answers.invalidate([account]) }
         return try await write { transaction in
             let inserted = try transaction.execute(
                 """
@@ -33,7 +34,7 @@ extension EntitlementService {
                 [.text(grantId), .text(account), .text(capability), .integer(start.milliseconds), SQLValue(expiresAt?.milliseconds),
                  .text(reason), .integer(now.milliseconds)])
             guard inserted == 1 else { return false }
-            try AccountVersions.bump(account, in: transaction)
+            try AccountVersions.bump(account, at: now, in: transaction)
             _ = try EventWriter.store(
                 NormalizedEvent(
                     id: "promotional_granted:\(grantId)", type: .promotionalGranted, occurredAt: now.milliseconds,
@@ -48,13 +49,14 @@ extension EntitlementService {
         try Self.validate(account: account)
         let now = currentTime()
         let endpoints = configuration.webhooks.map(\.name)
+        defer { answers.invalidate([account]) }
         let found = try await write { transaction in
             guard let row = try transaction.queryFirst(
                 "SELECT capability, revoked_at FROM ent_grants WHERE grant_id = ? AND account_id = ?", [.text(grantId), .text(account)])
             else { return false }
             guard try row.optionalInt64("revoked_at") == nil else { return true }
             try transaction.execute("UPDATE ent_grants SET revoked_at = ? WHERE grant_id = ?", [.integer(now.milliseconds), .text(grantId)])
-            try AccountVersions.bump(account, in: transaction)
+            try AccountVersions.bump(account, at: now, in: transaction)
             _ = try EventWriter.store(
                 NormalizedEvent(
                     id: "promotional_revoked:\(grantId)", type: .promotionalRevoked, occurredAt: now.milliseconds,
@@ -74,6 +76,7 @@ extension EntitlementService {
             throw .invalidRequest("amount must be positive and idempotencyKey must not be empty.")
         }
         let now = currentTime()
+        defer { answers.invalidate([account]) }
         return try await write { transaction in
             try LedgerWriter.spend(account: account, currency: currency, amount: amount, key: idempotencyKey, at: now, in: transaction)
         }

@@ -110,7 +110,9 @@ public final class EntitlementService: Sendable {
     {
         let writer = StateWriter(configuration: configuration, now: currentTime())
         do {
-            return try await batcher.write { transaction in try writer.apply(evidence, claimant: claimant, in: transaction) }
+            let result = try await batcher.write { transaction in try writer.apply(evidence, claimant: claimant, in: transaction) }
+            answers.invalidate(result.0.affectedAccounts)
+            return result
         } catch {
             log("storage failure while applying \(evidence.notification?.uuid ?? evidence.transaction?.transactionId ?? "evidence"): \(error)")
             throw .unavailable("The write did not commit (\(error)); send it again.")

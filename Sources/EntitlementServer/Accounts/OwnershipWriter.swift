@@ -32,7 +32,7 @@ struct OwnershipWriter {
             case .transfer:
                 try database.execute("DELETE FROM ent_owners WHERE original_transaction_id = ?", [.text(chain)])
                 try insertOwner(chain: chain, account: account, role: "owner", in: database)
-                for previous in current { try AccountVersions.bump(previous.account, in: database) }
+                for previous in current { try AccountVersions.bump(previous.account, at: now, in: database) }
                 decision = .transferred(from: current.map(\.account).sorted())
             case .keep:
                 decision = .kept(owner: owner)
@@ -72,7 +72,7 @@ struct OwnershipWriter {
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
             ON CONFLICT (original_transaction_id, account_id) DO NOTHING
             """, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
-        try AccountVersions.bump(account, in: database)
+        try AccountVersions.bump(account, at: now, in: database)
     }
 
     private func audit(

@@ -73,7 +73,7 @@ struct LedgerWriter {
             INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
             VALUES (?, ?, NULL, NULL, ?, ?, 'spend', ?)
             """, [.text(entryId), .text(account), .text(currency), .integer(-amount), .integer(instant.milliseconds)])
-        try AccountVersions.bump(account, in: database)
+        try AccountVersions.bump(account, at: instant, in: database)
         return .spent(balance: balance - amount)
     }
 }

@@ -134,7 +134,8 @@ public enum EntitlementSchema {
                     PRIMARY KEY (event_id, endpoint))
                 """,
                 "CREATE INDEX ent_outbox_due ON ent_outbox (delivered_at, next_attempt_at)",
-                "CREATE TABLE ent_accounts (account_id TEXT PRIMARY KEY, version \(bigint) NOT NULL)",
+                "CREATE TABLE ent_accounts (account_id TEXT PRIMARY KEY, version \(bigint) NOT NULL, updated_at \(bigint) NOT NULL)",
+                "CREATE INDEX ent_accounts_updated ON ent_accounts (updated_at)",
                 "CREATE TABLE ent_reconciler (scope TEXT PRIMARY KEY, history_checked_until \(bigint) NOT NULL)",
             ]
         }

@@ -45,8 +45,9 @@ struct StateWriter {
                 "UPDATE ent_notifications SET applied = 1 WHERE notification_uuid = ?", [.text(notification.uuid)])
         }
         var affected: [String] = []
+        if case .transferred(let previous)? = decision { affected += previous }
         if let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId {
-            affected = try AccountVersions.bumpOwners(of: chain, in: database)
+            affected += try AccountVersions.bumpOwners(of: chain, at: now, in: database)
         }
         return (ApplyOutcome(
             duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: events,
