@@ -5,7 +5,7 @@ PYTHON_LIBRARY := app-store-server-library==3.1.2
 STRICT := -Xswiftc -warnings-as-errors
 EXAMPLE := Examples/Tienda.storekit
 
-.PHONY: build run test venv bench fuzz-smoke clean
+.PHONY: build run test venv bench bench-entitlements fuzz-smoke clean
 
 build:
 	$(SWIFT) build $(STRICT)
@@ -32,6 +32,14 @@ test: venv
 bench: venv
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
 	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench
+
+## The entitlement server's benchmark: ingest against verify-only on SQLite and PostgreSQL, lookups against
+## nginx (needs Debian's wrk and nginx: apt-get install -y wrk nginx).
+bench-entitlements:
+	$(SWIFT) build -c release $(STRICT) --product tienda-entitlements-bench
+	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_CLUSTER)) || exit 1; \
+	.build/release/tienda-entitlements-bench --postgres "$$connection"; \
+	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
 
 clean:
 	rm -rf .build $(VENV)

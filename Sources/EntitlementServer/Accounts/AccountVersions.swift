@@ -14,13 +14,4 @@ enum AccountVersions {
             """, [.text(account), .integer(now.milliseconds)])
         return account
     }
-
-    /// Bumps every owner of `chain` and returns them.
-    static func bumpOwners(of chain: String, at now: Timestamp, in database: SQLTransaction) throws -> [String] {
-        let owners = try database.query(
-            "SELECT account_id FROM ent_owners WHERE original_transaction_id = ? ORDER BY account_id", [.text(chain)]
-        ).map { try $0.string("account_id") }
-        for owner in owners { try bump(owner, at: now, in: database) }
-        return owners
-    }
 }

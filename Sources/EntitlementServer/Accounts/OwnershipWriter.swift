@@ -8,17 +8,17 @@ struct OwnershipWriter {
     let policy: RestorePolicy
     let now: Timestamp
 
-    /// Links a chain that has no owner yet to the account its `appAccountToken` names (a registered token, or
-    /// the token itself as the account identifier). A chain that already has an owner is left alone: changing
-    /// hands is for ``claim(chain:by:evidence:in:)`` and its policy.
-    func link(chain: String, token: UUID, in database: SQLTransaction) throws {
+    /// Links a chain that has no owner (the caller checked) to the account its `appAccountToken` names (a
+    /// registered token, or the token itself as the account identifier), and returns that account. A chain
+    /// that has an owner changes hands only through ``claim(chain:by:evidence:in:)`` and its policy.
+    func link(chain: String, token: UUID, in database: SQLTransaction) throws -> String {
         let tokenText = token.uuidString.lowercased()
         let account = try database.queryFirst(
             "SELECT account_id FROM ent_account_tokens WHERE app_account_token = ?", [.text(tokenText)]
         ).map { try $0.string("account_id") } ?? tokenText
-        guard try owners(of: chain, in: database).isEmpty else { return }
         try insertOwner(chain: chain, account: account, role: "owner", in: database)
         try audit(chain: chain, account: account, previous: nil, decision: "linked", evidence: "appAccountToken \(tokenText)", in: database)
+        return account
     }
 
     /// Applies the restore policy to `account` presenting a transaction of `chain`.
@@ -72,7 +72,6 @@ struct OwnershipWriter {
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
             ON CONFLICT (original_transaction_id, account_id) DO NOTHING
             """, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
-        try AccountVersions.bump(account, at: now, in: database)
     }
 
     private func audit(

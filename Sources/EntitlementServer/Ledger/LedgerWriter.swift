@@ -17,7 +17,9 @@ struct LedgerWriter {
     let configuration: EntitlementServerConfiguration
 
     /// Records the entries `transaction` calls for and returns the events of the new ones.
-    func record(_ transaction: JWSTransactionDecodedPayload, in database: SQLTransaction) throws -> [NormalizedEvent] {
+    func record(
+        _ transaction: JWSTransactionDecodedPayload, write: TransactionRegister.Write, in database: SQLTransaction
+    ) throws -> [NormalizedEvent] {
         guard transaction.type == .consumable, let credit = configuration.rule(for: transaction.productId)?.consumable,
             let transactionId = transaction.transactionId
         else { return [] }
@@ -45,6 +47,8 @@ struct LedgerWriter {
         if transaction.revocationDate != nil {
             try entry("debit", -amount, at: transaction.revocationDate, event: .consumableDebited, suffix: nil)
         }
+        // A transaction stored for the first time, unrevoked, cannot have been debited.
+        if write == .inserted, transaction.revocationDate == nil { return events }
         let latestRevoked = try database.queryFirst(
             "SELECT revocation_date FROM ent_transactions WHERE transaction_id = ?", [.text(transactionId)]
         )?.optionalInt64("revocation_date") != nil

@@ -29,16 +29,27 @@ struct StateWriter {
             context.chainWrite = try ChainRegisters.merge(evidence, chain: chain, in: database)
         }
         var decision: ClaimDecision?
-        if let transaction = evidence.transaction, let chain = transaction.originalTransactionId {
+        var owners: [String] = []
+        var ownershipChanged = false
+        let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
+        if let chain {
             let ownership = OwnershipWriter(policy: configuration.restorePolicy, now: now)
-            if let claimant {
+            owners = try ownership.owners(of: chain, in: database).map(\.account)
+            if let claimant, evidence.transaction != nil {
                 decision = try ownership.claim(chain: chain, by: claimant, evidence: evidence.source.rawValue, in: database)
-            } else if let token = transaction.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID {
-                try ownership.link(chain: chain, token: token, in: database)
+                owners = try ownership.owners(of: chain, in: database).map(\.account)
+                ownershipChanged = true
+            } else if owners.isEmpty, let token = evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID {
+                owners = [try ownership.link(chain: chain, token: token, in: database)]
+                ownershipChanged = true
             }
-            context.ledgerEvents = try LedgerWriter(configuration: configuration).record(transaction, in: database)
         }
-        let events = try EventWriter(configuration: configuration, now: now).write(evidence, context: context, in: database)
+        if let transaction = evidence.transaction {
+            context.ledgerEvents = try LedgerWriter(configuration: configuration).record(
+                transaction, write: context.transactionWrite, in: database)
+        }
+        let events = try EventWriter(configuration: configuration, now: now).write(
+            evidence, context: context, owners: owners.sorted(), in: database)
         let advanced = context.advancedState
         if context.timelineAdvanced, let notification = evidence.notification {
             try database.execute(
@@ -46,8 +57,8 @@ struct StateWriter {
         }
         var affected: [String] = []
         if case .transferred(let previous)? = decision { affected += previous }
-        if let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId {
-            affected += try AccountVersions.bumpOwners(of: chain, at: now, in: database)
+        if advanced || ownershipChanged {
+            for owner in owners { affected.append(try AccountVersions.bump(owner, at: now, in: database)) }
         }
         return (ApplyOutcome(
             duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: events,

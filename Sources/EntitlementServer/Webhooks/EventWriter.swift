@@ -9,7 +9,7 @@ struct EventWriter {
     let now: Timestamp
 
     /// Writes the events of one applied evidence; returns the ids of the new ones.
-    func write(_ evidence: VerifiedEvidence, context: WriteContext, in database: SQLTransaction) throws -> [String] {
+    func write(_ evidence: VerifiedEvidence, context: WriteContext, owners: [String], in database: SQLTransaction) throws -> [String] {
         let transaction = evidence.transaction
         let chain = transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
         let capabilities = configuration.rule(for: transaction?.productId)?.capabilities ?? []
@@ -40,11 +40,6 @@ struct EventWriter {
                       occurredAt: transaction.signedDate?.milliseconds ?? now.milliseconds))
         }
         guard !events.isEmpty else { return [] }
-        let owners = try chain.map { chain in
-            try database.query(
-                "SELECT account_id FROM ent_owners WHERE original_transaction_id = ? ORDER BY account_id", [.text(chain)]
-            ).map { try $0.string("account_id") }
-        } ?? []
         var written: [String] = []
         for var event in events {
             event.accountIds = owners
