@@ -10,7 +10,7 @@ extension EntitlementService {
         guard let uuid = UUID(uuidString: token) else {
             throw .invalidRequest("appAccountToken must be a UUID, as Apple requires; got \"\(token)\".")
         }
-        try await write { transaction in try OwnershipWriter.register(token: uuid, account: account, in: transaction) }
+        try await write(account: account) { transaction in try OwnershipWriter.register(token: uuid, account: account, in: transaction) }
     }
 
     /// Grants `capability` to `account` from `startsAt` (default now) until `expiresAt` (`nil`: until revoked),
@@ -25,7 +25,7 @@ extension EntitlementService {
         if let expiresAt, expiresAt <= start { throw .invalidRequest("expiresAt must be after the grant starts.") }
         let endpoints = configuration.webhooks.map(\.name)
         defer { answers.invalidate([account]) }
-        return try await write { transaction in
+        return try await write(account: account) { transaction in
             let inserted = try transaction.execute(
                 """
                 INSERT INTO ent_grants (grant_id, account_id, capability, starts_at, expires_at, revoked_at, reason, created_at)
@@ -50,7 +50,7 @@ extension EntitlementService {
         let now = currentTime()
         let endpoints = configuration.webhooks.map(\.name)
         defer { answers.invalidate([account]) }
-        let found = try await write { transaction in
+        let found = try await write(account: account) { transaction in
             guard let row = try transaction.queryFirst(
                 "SELECT capability, revoked_at FROM ent_grants WHERE grant_id = ? AND account_id = ?", [.text(grantId), .text(account)])
             else { return false }
@@ -77,15 +77,17 @@ extension EntitlementService {
         }
         let now = currentTime()
         defer { answers.invalidate([account]) }
-        return try await write { transaction in
+        return try await write(account: account) { transaction in
             try LedgerWriter.spend(account: account, currency: currency, amount: amount, key: idempotencyKey, at: now, in: transaction)
         }
     }
 
-    /// Runs one write through the batcher, mapping storage failures to 503.
-    func write<T: Sendable>(_ body: @escaping @Sendable (SQLTransaction) throws -> T) async throws(EntitlementServiceError) -> T {
+    /// Runs one write about `account` through group commit, mapping storage failures to 503.
+    func write<T: Sendable>(
+        account: String, _ body: @escaping @Sendable (SQLTransaction) throws -> T
+    ) async throws(EntitlementServiceError) -> T {
         do {
-            return try await batcher.write(body)
+            return try await lanes.write(key: account, body)
         } catch {
             log("storage failure: \(error)")
             throw .unavailable("The write did not commit (\(error)); send it again.")

@@ -5,15 +5,15 @@ public import StoreStorage
 /// The entitlement server's domain operations, independent of HTTP: ingest of notifications and app
 /// transactions, account queries, promotional grants and the ledger. Routes are thin wrappers around it.
 ///
-/// Every write goes through one ``WriteBatcher``, so concurrent requests share durable commits and each call
-/// returns only once its write is durable. Nothing is kept in memory that another server on the same database
+/// Every write goes through group commit (``WriteLanes``), so concurrent requests share durable commits and each
+/// call returns only once its write is durable. Nothing is kept in memory that another server on the same database
 /// would need.
 public final class EntitlementService: Sendable {
     /// The configuration the service runs with.
     public let configuration: EntitlementServerConfiguration
     /// The database.
     public let database: any SQLDatabase
-    let batcher: WriteBatcher
+    let lanes: WriteLanes
     let gate: SignedDataGate
     let currentTime: @Sendable () -> Timestamp
     let log: @Sendable (String) -> Void
@@ -32,7 +32,7 @@ public final class EntitlementService: Sendable {
     ) throws(ConfigurationError) {
         self.configuration = configuration
         self.database = database
-        self.batcher = WriteBatcher(database: database)
+        self.lanes = WriteLanes(database: database)
         self.gate = try SignedDataGate(apps: configuration.apps, currentTime: currentTime)
         self.currentTime = currentTime
         self.log = log
@@ -110,7 +110,10 @@ public final class EntitlementService: Sendable {
     {
         let writer = StateWriter(configuration: configuration, now: currentTime())
         do {
-            let result = try await batcher.write { transaction in try writer.apply(evidence, claimant: claimant, in: transaction) }
+            let key = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId ?? evidence.notification?.uuid ?? ""
+            let result = try await lanes.write(key: key) { transaction in
+                try writer.apply(evidence, claimant: claimant, in: transaction)
+            }
             answers.invalidate(result.0.affectedAccounts)
             return result
         } catch {
