@@ -29,9 +29,16 @@ test: venv
 	TIENDA_PG_CONNINFO="$$connection" TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build; \
 	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
 
+## The crypto benchmark (docs/BENCHMARKS.md), release-built, against raw OpenSSL and Apple's Python verifier.
+## Extra flags go through BENCH_ARGS, e.g. `make bench BENCH_ARGS=--quick`.
 bench: venv
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
-	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench
+	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench $(BENCH_ARGS)
+
+## A short libFuzzer run of both fuzz targets with AddressSanitizer, as CI runs it (10,000 executions each, about
+## two minutes on two cores including the build). Longer sessions: Scripts/fuzz.sh all --release --seconds 600.
+fuzz-smoke:
+	Scripts/fuzz.sh all --runs 10000
 
 ## The entitlement server's benchmark: ingest against verify-only on SQLite and PostgreSQL, lookups against
 ## nginx (needs Debian's wrk and nginx: apt-get install -y wrk nginx).

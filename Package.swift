@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
+        .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
+        .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
         .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
@@ -40,6 +42,13 @@ let package = Package(
         // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
         .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CTiendaShims"], swiftSettings: swiftSettings),
 
+        // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
+        .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
+        // The emulated App Store over HTTP: App Store Server API, StoreKit-facing and control routes, notification
+        // delivery, OCSP and the web transaction manager.
+        .target(
+            name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
+            swiftSettings: swiftSettings),
         // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
         // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
         .target(
@@ -48,7 +57,10 @@ let package = Package(
 
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "EntitlementServer"],
+            name: "tienda",
+            dependencies: [
+                "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator", "EntitlementServer",
+            ],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
@@ -61,6 +73,7 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.

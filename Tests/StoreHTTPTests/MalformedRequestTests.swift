@@ -8,7 +8,7 @@ import Testing
         try await withHTTPServer(configuration: configuration, handler: { _ in .text("fine") }) { server in
             let raw = try RawHTTPConnection(port: server.port!)
             try raw.send(request)
-            let response = try await raw.readResponse(timeout: .seconds(5))
+            let response = try await raw.readResponse(timeout: .seconds(30))
             let followUp = try await HTTPClient().send(url: server.url("/after"))
             #expect(followUp.text == "fine")
             return response
@@ -48,7 +48,7 @@ import Testing
         try await withHTTPServer(handler: { _ in .text("fine") }) { server in
             let raw = try RawHTTPConnection(port: server.port!)
             try raw.send("GARBAGE\r\n\r\n")
-            #expect(await raw.readUntilClosed(timeout: .seconds(5)).closed)
+            #expect(await raw.readUntilClosed(timeout: .seconds(30)).closed)
             #expect(try await HTTPClient().send(url: server.url("/after")).text == "fine")
         }
     }

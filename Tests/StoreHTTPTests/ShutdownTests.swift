@@ -127,13 +127,13 @@ import Testing
         try await server.start()
         let raw = try RawHTTPConnection(port: server.port!)
         try raw.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-        #expect(try await raw.readResponse(timeout: .seconds(5)).status == 200)
+        #expect(try await raw.readResponse(timeout: .seconds(30)).status == 200)
 
         let clock = ContinuousClock()
         let start = clock.now
         await server.shutdown(deadline: .now + .seconds(10))
         #expect(clock.now - start < .seconds(2))
-        #expect(await raw.readUntilClosed(timeout: .seconds(5)).closed)
+        #expect(await raw.readUntilClosed(timeout: .seconds(30)).closed)
     }
 
     @Test func responsesDuringShutdownAskClientsToClose() async throws {
@@ -145,7 +145,7 @@ import Testing
         await gate.waitUntilStarted()
         let shutdown = Task { await server.shutdown() }
         gate.release()
-        let response = try await raw.readResponse(timeout: .seconds(5))
+        let response = try await raw.readResponse(timeout: .seconds(30))
         await shutdown.value
         #expect(response.status == 200)
         #expect(response.header("Connection") == "close")

@@ -11,7 +11,7 @@ import Testing
             let start = clock.now
             let stalled = try RawHTTPConnection(port: server.port!)
             try stalled.send("G")
-            let (data, closed) = await stalled.readUntilClosed(timeout: .seconds(10))
+            let (data, closed) = await stalled.readUntilClosed(timeout: .seconds(30))
             #expect(closed)
             #expect(data.isEmpty)
             #expect(clock.now - start >= .milliseconds(900))
@@ -36,7 +36,7 @@ import Testing
         try await withHTTPServer(configuration: configuration, handler: { _ in .text("never") }) { server in
             let stalled = try RawHTTPConnection(port: server.port!)
             try stalled.send("POST / HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100\r\n\r\nonly part")
-            #expect(await stalled.readUntilClosed(timeout: .seconds(10)).closed)
+            #expect(await stalled.readUntilClosed(timeout: .seconds(30)).closed)
             #expect(try await HTTPClient().send(url: server.url("/")).text == "never")
         }
     }

@@ -71,11 +71,12 @@ struct RoutePattern: Sendable, CustomStringConvertible {
 
     /// The pattern as written.
     var description: String {
-        "/" + segments.map { segment in
-            switch segment {
-            case .literal(let literal): literal
-            case .parameter(let name): "{\(name)}"
-            }
-        }.joined(separator: "/")
+        "/"
+            + segments.map { segment in
+                switch segment {
+                case .literal(let literal): literal
+                case .parameter(let name): "{\(name)}"
+                }
+            }.joined(separator: "/")
     }
 }

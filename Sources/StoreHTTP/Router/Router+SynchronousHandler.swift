@@ -1,5 +1,6 @@
 extension Router {
-    /// A route handler that returns at once; it runs on the server's polling thread, without a Swift task.
+    /// A route handler that returns at once; it runs on the server's polling thread, without a Swift task, and
+    /// must not block.
     ///
     /// Written `.synchronous { request, parameters in … }` where a route is registered, so that a plain trailing
     /// closure is always an asynchronous ``Router/Handler``.

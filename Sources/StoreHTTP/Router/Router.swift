@@ -15,11 +15,13 @@
 /// A path no route matches gets 404, and a path that matches only under other methods gets 405 with `Allow`;
 /// both as JSON through ``errorResponse``.
 ///
-/// Handlers passed as closures run as Swift tasks. Handlers wrapped in ``SynchronousHandler/synchronous(_:)`` run at
-/// once on the server's polling thread, which is faster for cheap answers but must never block or wait. A handler that throws an
-/// ``HTTPResponseError`` answers with its response; any other error becomes a 500.
+/// Handlers passed as closures are deferred work (``HTTPResponderResult/deferred(_:)``): Swift tasks that start on
+/// the polling thread and leave it at their first suspension. Handlers wrapped in
+/// ``SynchronousHandler/synchronous(_:)`` are answered at once, without a task, which is cheapest for handlers that
+/// never await. A handler that throws an ``HTTPResponseError`` answers with its response; any other error becomes
+/// a 500.
 public struct Router: HTTPResponder {
-    /// A handler that may await: it runs as a Swift task while the connection is suspended.
+    /// A handler that may await: it runs as a Swift task, with the connection suspended while it waits.
     public typealias Handler = @Sendable (HTTPRequest, RouteParameters) async throws -> HTTPResponse
 
     /// Renders the router's own errors (400, 404, 405, 500). Default: ``HTTPResponse/error(_:message:)``.

@@ -1,6 +1,6 @@
-import Foundation
 import CMicroHTTPD
 import CTiendaShims
+import Foundation
 import Glibc
 
 /// A libmicrohttpd connection as the access handler uses it, on the connection's polling thread only.

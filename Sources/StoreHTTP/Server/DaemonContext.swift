@@ -1,5 +1,5 @@
-import Foundation
 import CMicroHTTPD
+import Foundation
 
 /// Everything libmicrohttpd's callbacks need, passed to them as their context pointer: the responder, the
 /// limits, and the request tracker.
@@ -66,7 +66,8 @@ final class DaemonContext: Sendable {
             exchange.phase = .answered
             return queue(bodyTooLarge, on: connection)
         }
-        exchange.body.reserveCapacity(declaredLength)
+        // Reserve for small bodies only: a client may declare a length it never sends.
+        exchange.body.reserveCapacity(min(declaredLength, 64 * 1024))
         exchange.phase = .receivingBody
         return .YES
     }
@@ -87,17 +88,31 @@ final class DaemonContext: Sendable {
             return queue(response, on: connection)
         case .deferred(let work):
             let pending = PendingResponse(connection: connection.pointer)
-            guard tracker.suspend(connection.pointer, awaiting: pending) else {
-                return queue(configuration.errorResponse(.serviceUnavailable, "The server is shutting down."), on: connection)
+            pending.attach(start(work, reportingTo: pending))
+            switch tracker.suspend(pending) {
+            case .suspended:
+                exchange.phase = .awaitingResponse(pending)
+                return .YES
+            case .finished(let response):
+                return queue(response, on: connection)
+            case .refused:
+                let response = pending.withdraw() ?? configuration.errorResponse(.serviceUnavailable, "The server is shutting down.")
+                return queue(response, on: connection)
             }
-            exchange.phase = .awaitingResponse(pending)
-            pending.attach(
-                Task { [tracker] in
-                    pending.resume(with: await work())
-                    tracker.forget(pending)
-                })
-            return .YES
         }
+    }
+
+    /// Starts deferred work as a task that runs on this polling thread until it first suspends, so that work
+    /// which never waits is answered without suspending the connection.
+    private func start(_ work: @escaping @Sendable () async -> HTTPResponse, reportingTo pending: PendingResponse) -> Task<Void, Never> {
+        let body: @Sendable () async -> Void = { [tracker] in
+            pending.finish(with: await work())
+            tracker.forget(pending)
+        }
+        if #available(macOS 26, *) {
+            return Task.immediate(operation: body)
+        }
+        return Task(operation: body)
     }
 
     private var bodyTooLarge: HTTPResponse {

@@ -2,8 +2,7 @@
 ///
 /// ``respond(to:)`` runs on one of the server's polling threads, so it must return quickly: answer cheap
 /// requests at once with ``HTTPResponderResult/immediate(_:)``, and hand anything that awaits (storage,
-/// other services, timers) back as ``HTTPResponderResult/deferred(_:)``, which the server runs as a Swift task
-/// while the connection waits without holding a thread.
+/// other services, timers) back as ``HTTPResponderResult/deferred(_:)``, which the server runs as a Swift task.
 public protocol HTTPResponder: Sendable {
     /// Answers `request` now, or returns the work that will answer it.
     func respond(to request: HTTPRequest) -> HTTPResponderResult

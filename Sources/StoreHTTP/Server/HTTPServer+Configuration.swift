@@ -15,7 +15,8 @@ extension HTTPServer {
         /// Bytes each connection may use for the request line, headers and I/O buffers; a request whose
         /// header does not fit is answered with 431 by libmicrohttpd. Default: 32 KiB.
         public var connectionMemoryLimit: Int = 32 * 1024
-        /// Polling threads (each with its own epoll set). Responders run on them, deferred work does not.
+        /// Polling threads, each with its own epoll set. Responders, and deferred work until it first suspends, run
+        /// on them.
         /// Default: the number of active processors.
         public var pollingThreads: Int = ProcessInfo.processInfo.activeProcessorCount
         /// Pending connections the kernel queues before `accept`. Default: 511.

@@ -1,4 +1,3 @@
-
 /// An HTTP/1.1 server on libmicrohttpd that hands each request to an ``HTTPResponder``.
 ///
 /// ```swift
@@ -8,8 +7,8 @@
 /// await server.shutdown()
 /// ```
 ///
-/// Requests are parsed on libmicrohttpd's polling threads. An immediate answer is sent from there; deferred work
-/// runs as a Swift task while the connection is suspended, so a slow handler holds no thread. Call
+/// Requests are parsed on libmicrohttpd's polling threads. An immediate answer is sent from there. Deferred work
+/// runs as a Swift task; while it waits, its connection is suspended, so a slow handler holds no thread. Call
 /// ``shutdown(deadline:)`` to stop gracefully, or use ``withHTTPServer(configuration:host:responder:isolation:_:)``.
 public final class HTTPServer: Sendable {
     private enum State {

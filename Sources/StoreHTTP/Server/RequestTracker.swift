@@ -38,20 +38,30 @@ final class RequestTracker: Sendable {
         waiter?.resume()
     }
 
-    /// Suspends `connection` and registers `pending` as its rendezvous, unless shutdown is past draining.
+    /// What ``suspend(_:)`` did.
+    enum Suspension {
+        /// The connection is suspended until the work finishes.
+        case suspended
+        /// The work had already finished: answer with this response now.
+        case finished(HTTPResponse)
+        /// Shutdown is past draining: answer at once, without suspending.
+        case refused
+    }
+
+    /// Suspends the request's connection, unless its work has finished or shutdown is past draining, and
+    /// registers `pending` so that shutdown can resume it.
     ///
     /// The suspension happens under the registry lock, so ``close()`` never misses a suspended connection.
-    /// - Returns: Whether the connection was suspended; if not, answer the request right away.
-    func suspend(_ connection: OpaquePointer, awaiting pending: PendingResponse) -> Bool {
+    func suspend(_ pending: PendingResponse) -> Suspension {
         registry.withLock { registry in
-            guard !registry.isClosing else { return false }
+            guard !registry.isClosing else { return .refused }
+            if let response = pending.suspendUnlessFinished() { return .finished(response) }
             registry.suspended[ObjectIdentifier(pending)] = pending
-            MHD_suspend_connection(connection)
-            return true
+            return .suspended
         }
     }
 
-    /// Forgets a rendezvous whose connection was resumed.
+    /// Forgets a rendezvous whose work finished.
     func forget(_ pending: PendingResponse) {
         _ = registry.withLock { $0.suspended.removeValue(forKey: ObjectIdentifier(pending)) }
     }

@@ -114,7 +114,8 @@ struct RawHTTPResponse {
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
         let statusField = head.split(separator: " ").dropFirst().first
         guard let status = statusField.flatMap({ Int($0) }) else { return nil }
-        let length = head.split(separator: "\r\n").lazy
+        let length =
+            head.split(separator: "\r\n").lazy
             .compactMap { line -> Int? in
                 let parts = line.split(separator: ":", maxSplits: 1)
                 guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }

@@ -1,0 +1,98 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// The outbox: notifications signed when raised, with their delivery state and attempts.
+extension AppStoreEngine {
+    /// Notifications still to deliver, in the order they were raised.
+    public func pendingNotifications(
+        bundleId: String? = nil, limit: Int = 100
+    ) async throws(AppStoreEngineError) -> [OutboxNotification] {
+        try await read { tables throws(AppStoreEngineError) in
+            var condition = "outbox.delivery_state = ?"
+            var parameters: [SQLValue] = [.text(DeliveryState.pending.rawValue)]
+            if let bundleId {
+                condition += " AND outbox.bundle_id = ?"
+                parameters.append(.text(bundleId))
+            }
+            return try tables.notifications(where: condition, parameters, limit: limit)
+        }
+    }
+
+    /// Records one delivery attempt. Success marks the notification delivered; a failure leaves it pending
+    /// when `retrying`, else marks it failed.
+    /// - Parameters:
+    ///   - notificationUUID: The notification.
+    ///   - result: How the attempt went.
+    ///   - date: When it was made (default: now).
+    ///   - retrying: Whether the sender will try again after a failure.
+    @discardableResult
+    public func recordDeliveryAttempt(
+        notificationUUID: String, result: SendAttemptResult, at date: Timestamp? = nil, retrying: Bool = true
+    ) async throws(AppStoreEngineError) -> OutboxNotification {
+        try await perform(catchingUp: false) { scope throws(AppStoreEngineError) in
+            var notification = try scope.tables.notification(uuid: notificationUUID)
+            notification.attempts.append(DeliveryAttempt(date: date ?? scope.now, result: result))
+            notification.deliveryState = result == .success ? .delivered : (retrying ? .pending : .failed)
+            let failures = notification.attempts.filter { $0.result != .success }.count
+            try scope.tables.recordAttempt(
+                uuid: notification.notificationUUID, attempts: notification.attempts,
+                state: notification.deliveryState, failures: failures)
+            return notification
+        }
+    }
+
+    /// The notification with this UUID.
+    public func notification(uuid: String) async throws(AppStoreEngineError) -> OutboxNotification {
+        try await read { tables throws(AppStoreEngineError) in try tables.notification(uuid: uuid) }
+    }
+
+    /// Notifications matching a query (Get Notification History), in the order they were raised.
+    public func notificationHistory(_ query: NotificationHistoryQuery) async throws(AppStoreEngineError) -> [OutboxNotification] {
+        try await read { tables throws(AppStoreEngineError) in
+            var conditions = ["1 = 1"]
+            var parameters: [SQLValue] = []
+            func add(_ condition: String, _ value: SQLValue) {
+                conditions.append(condition)
+                parameters.append(value)
+            }
+            if let bundleId = query.bundleId { add("outbox.bundle_id = ?", .text(bundleId)) }
+            if let start = query.startDate { add("outbox.signed_date >= ?", .integer(start.milliseconds)) }
+            if let end = query.endDate { add("outbox.signed_date < ?", .integer(end.milliseconds)) }
+            if let type = query.notificationType { add("outbox.notification_type = ?", .text(type.rawValue)) }
+            if let subtype = query.notificationSubtype { add("outbox.subtype = ?", .text(subtype.rawValue)) }
+            if let after = query.afterSequence { add("outbox.sequence > ?", .integer(after)) }
+            if let transactionId = query.transactionId {
+                let original = (try? tables.transaction(transactionId))?.originalTransactionId ?? transactionId
+                guard let key = EngineTables.numeric(original) else { return [] }
+                add("outbox.original_transaction_id = ?", .integer(key))
+            }
+            if query.onlyFailures {
+                conditions.append("(outbox.failures > 0 OR outbox.delivery_state = 'failed')")
+            }
+            return try tables.notifications(
+                where: conditions.joined(separator: " AND "), parameters, limit: max(1, query.limit))
+        }
+    }
+
+    /// Raises a `TEST` notification (Request a Test Notification).
+    /// - Returns: The `testNotificationToken` to look it up with ``testNotification(token:)``.
+    @discardableResult
+    public func requestTestNotification(bundleId: String) async throws(AppStoreEngineError) -> String {
+        try await perform { scope throws(AppStoreEngineError) in
+            let app = try scope.app(bundleId)
+            let token = UUID().uuidString.lowercased() + "_" + String(scope.now.milliseconds)
+            scope.enqueue(.test, app: app, transaction: nil, testToken: token)
+            return token
+        }
+    }
+
+    /// The `TEST` notification a token names, with its delivery state (Get Test Notification Status).
+    public func testNotification(token: String) async throws(AppStoreEngineError) -> OutboxNotification {
+        try await read { tables throws(AppStoreEngineError) in
+            guard let notification = try tables.notifications(where: "outbox.test_token = ?", [.text(token)], limit: 1).first
+            else { throw .notificationNotFound(id: token) }
+            return notification
+        }
+    }
+}

@@ -1,0 +1,152 @@
+import StoreModel
+import StoreStorage
+
+/// Subscription chains: running lifecycle events, applying their actions, following them in family members'
+/// chains.
+extension OperationScope {
+    /// The chain.
+    func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
+        try tables.chain(originalTransactionId)
+    }
+
+    /// Handles an event on a chain, applies the actions, and lets family members follow.
+    @discardableResult
+    func handle(
+        _ event: LifecycleEvent, on originalTransactionId: String, origin: PurchaseOrigin? = nil
+    ) throws(AppStoreEngineError) -> AppliedActions {
+        var record = try chain(originalTransactionId)
+        return try handle(event, on: &record, origin: origin)
+    }
+
+    /// Handles an event on a loaded chain.
+    @discardableResult
+    func handle(
+        _ event: LifecycleEvent, on record: inout ChainRecord, origin: PurchaseOrigin? = nil
+    ) throws(AppStoreEngineError) -> AppliedActions {
+        let app = try app(record.lifecycle.bundleId)
+        let context = try context(app: app, accountId: record.lifecycle.accountId)
+        var identifiers = counters.identifiers
+        let actions: [LifecycleAction]
+        do {
+            actions = try record.lifecycle.handle(event, in: context, identifiers: &identifiers)
+        } catch {
+            throw AppStoreEngineError(error, bundleId: app.bundleId)
+        }
+        counters.identifiers = identifiers
+        let applied = try apply(actions, to: &record, app: app, origin: origin)
+        try propagateToFamily(record.lifecycle, actions: actions, app: app)
+        return applied
+    }
+
+    /// Starts a new chain with a first purchase.
+    func startChain(
+        _ purchase: SubscriptionPurchase, accountId: String, app: RegisteredApp, origin: PurchaseOrigin
+    ) throws(AppStoreEngineError) -> AppliedActions {
+        let context = try context(app: app, accountId: accountId)
+        var identifiers = counters.identifiers
+        let started: (lifecycle: SubscriptionLifecycle, actions: [LifecycleAction])
+        do {
+            started = try SubscriptionLifecycle.start(purchase, accountId: accountId, in: context, identifiers: &identifiers)
+        } catch {
+            throw AppStoreEngineError(error, bundleId: app.bundleId)
+        }
+        counters.identifiers = identifiers
+        var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
+        let applied = try apply(started.actions, to: &record, app: app, origin: origin, isNew: true)
+        try propagateToFamily(record.lifecycle, actions: started.actions, app: app)
+        return applied
+    }
+
+    /// Writes a chain's actions: transactions, notifications, the updates feed and the chain row.
+    func apply(
+        _ actions: [LifecycleAction], to record: inout ChainRecord, app: RegisteredApp, origin: PurchaseOrigin?,
+        isNew: Bool = false
+    ) throws(AppStoreEngineError) -> AppliedActions {
+        var applied = AppliedActions(actions: actions)
+        var dueChanged = isNew
+        for action in actions {
+            switch action {
+            case .createTransaction(let payload):
+                applied.created.append(try insert(payload, accountId: record.lifecycle.accountId))
+            case .updateTransaction(let payload):
+                applied.updated.append(try update(payload))
+            case .enqueueNotification(let draft):
+                try enqueue(draft, app: app)
+            case .scheduleDueEvent, .cancelDueEvent:
+                dueChanged = true
+            case .completePurchase(let id):
+                applied.completedPurchase = id
+            case .updateRenewalInfo:
+                break
+            }
+        }
+        if dueChanged {
+            record.dueSequence = record.lifecycle.dueEvent == nil
+                ? nil : EngineCounters.take(&counters.nextDueSequence)
+            if let due = record.lifecycle.dueEvent?.date { earliestScheduled = min(earliestScheduled ?? due, due) }
+        }
+        try tables.save(record)
+        var announced = Set<String>()
+        for transaction in applied.created + applied.updated where announced.insert(transaction.id).inserted {
+            if origin == .app, transaction.id == applied.completedPurchase { continue }
+            try announce(try storedTransaction(transaction.id))
+        }
+        return applied
+    }
+
+    /// Lets family members follow a purchaser's event: revocation after a refund, mirrored periods and
+    /// notifications, and new grants when the purchaser (re)subscribes.
+    private func propagateToFamily(
+        _ purchaser: SubscriptionLifecycle, actions: [LifecycleAction], app: RegisteredApp
+    ) throws(AppStoreEngineError) {
+        guard !purchaser.isFamilyShared else { return }
+        let members = try tables.memberChains(of: purchaser.originalTransactionId)
+        if case .revoked = purchaser.state {
+            let reason = actions.updatedTransactions.last?.revocationReason ?? .refundedForOtherReason
+            for var member in members where member.lifecycle.state.isOngoing {
+                let latest = try payload(member.lifecycle.latestTransactionId)
+                try handle(.familyRevoke(reason: reason, latestTransaction: latest), on: &member)
+            }
+            return
+        }
+        for var member in members where member.lifecycle.state.isOngoing {
+            let mirror = FamilyMirror(
+                purchaser: purchaser, purchaserActions: actions,
+                memberLatestTransaction: try payload(member.lifecycle.latestTransactionId))
+            try handle(.familyMirror(mirror), on: &member)
+        }
+        let grants = actions.notifications.contains {
+            $0.notificationType == .subscribed || $0.notificationType == .refundReversed
+        }
+        if grants, purchaser.state.isOngoing { try grantFamilyAccess(to: purchaser, app: app, members: members) }
+    }
+
+    /// Gives every other account of the purchaser's family a chain following the purchaser's (new or again).
+    func grantFamilyAccess(
+        to purchaser: SubscriptionLifecycle, app: RegisteredApp, members: [ChainRecord]? = nil,
+        only accountId: String? = nil
+    ) throws(AppStoreEngineError) {
+        guard app.catalog.subscription(id: purchaser.productId)?.familyShareable == true,
+            let family = try account(purchaser.accountId).familyGroup
+        else { return }
+        var known = members ?? []
+        if members == nil { known = try tables.memberChains(of: purchaser.originalTransactionId) }
+        let purchaserTransaction = try payload(purchaser.latestTransactionId)
+        for account in try tables.accounts(inFamily: family)
+        where account.id != purchaser.accountId && (accountId == nil || account.id == accountId) {
+            if var member = known.first(where: { $0.lifecycle.accountId == account.id }) {
+                guard !member.lifecycle.state.isOngoing else { continue }
+                try handle(.familyRegrant(purchaser: purchaser, purchaserTransaction: purchaserTransaction), on: &member)
+            } else {
+                let context = try context(app: app, accountId: account.id)
+                var identifiers = counters.identifiers
+                let started = SubscriptionLifecycle.startFamilyMember(
+                    of: purchaser, purchaserTransaction: purchaserTransaction, memberAccountId: account.id, in: context,
+                    identifiers: &identifiers)
+                counters.identifiers = identifiers
+                var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
+                _ = try apply(started.actions, to: &record, app: app, origin: .outsideApp, isNew: true)
+            }
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import StoreModel
+
+/// One operation's view of the store inside its storage transaction: typed access to apps, accounts,
+/// transactions and chains; lifecycle actions applied to rows; notifications collected and signed before the
+/// commit; counters saved with everything else. Lives only while the transaction body runs.
+final class OperationScope {
+    /// The tables of the transaction.
+    let tables: EngineTables
+    /// The engine's apps, policy, signer and clock.
+    let environment: EngineEnvironment
+    /// When the current event happens (a due event's date while due events run).
+    var now: Timestamp
+    /// The earliest due event or task this operation scheduled.
+    var earliestScheduled: Timestamp?
+    /// The counters, as changed so far.
+    var counters: EngineCounters
+    private let originalCounters: EngineCounters
+    private var signing: SigningPipeline
+    /// Notification UUIDs, nonces and request identifiers.
+    var uuids = UUIDSource()
+    private var transactionCache: [String: StoredTransaction] = [:]
+    private var accountCache: [String: Account] = [:]
+    private var appTransactionCache: [String: AppTransactionRecord] = [:]
+
+    init(tables: EngineTables, environment: EngineEnvironment, now: Timestamp) throws(AppStoreEngineError) {
+        self.tables = tables
+        self.environment = environment
+        self.now = now
+        counters = try tables.counters()
+        originalCounters = counters
+        signing = SigningPipeline(signer: environment.signer)
+    }
+
+    /// The instant JWS are signed at: the clock's time, but never before the event being handled.
+    var signingDate: Timestamp { max(now, environment.clock.now) }
+
+    /// The policy.
+    var policy: LifecyclePolicy { environment.policy }
+
+    /// Signs the collected notifications, writes them to the outbox and saves the counters.
+    func commit() throws(AppStoreEngineError) {
+        for row in try signing.finish() { try tables.insert(row, headerId: environment.signer.headerId) }
+        try tables.save(counters, since: originalCounters)
+    }
+
+    // MARK: Apps and accounts
+
+    /// The registered app.
+    func app(_ bundleId: String) throws(AppStoreEngineError) -> RegisteredApp {
+        guard let app = environment.apps[bundleId] else { throw .appNotFound(bundleId: bundleId) }
+        return app
+    }
+
+    /// The account.
+    func account(_ id: String) throws(AppStoreEngineError) -> Account {
+        if let account = accountCache[id] { return account }
+        let account = try tables.account(id)
+        accountCache[id] = account
+        return account
+    }
+
+    /// Caches an account and its app transaction read along with something else.
+    func remember(_ account: Account, _ appTransaction: AppTransactionRecord?) {
+        accountCache[account.id] = account
+        if let appTransaction {
+            appTransactionCache[appTransaction.bundleId + "\u{0}" + appTransaction.accountId] = appTransaction
+        }
+    }
+
+    /// Forgets a cached account after it changed.
+    func invalidateAccount(_ id: String) { accountCache[id] = nil }
+
+    /// The account's app transaction record in the app, created on first use (the app's "download").
+    func appTransactionRecord(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
+        let key = app.bundleId + "\u{0}" + accountId
+        if let record = appTransactionCache[key] { return record }
+        if let record = try tables.appTransactionRecord(bundleId: app.bundleId, accountId: accountId) {
+            appTransactionCache[key] = record
+            return record
+        }
+        let record = AppTransactionRecord(
+            bundleId: app.bundleId, accountId: accountId,
+            appTransactionId: String(EngineCounters.take(&counters.nextAppTransactionId)), originalPurchaseDate: now,
+            originalApplicationVersion: app.environment == .production ? app.bundleVersion : "1.0")
+        try tables.save(record)
+        appTransactionCache[key] = record
+        return record
+    }
+
+    /// Replaces the account's app transaction record.
+    func save(_ record: AppTransactionRecord) throws(AppStoreEngineError) {
+        try tables.save(record)
+        appTransactionCache[record.bundleId + "\u{0}" + record.accountId] = record
+    }
+
+    /// The lifecycle context of an account in an app, at ``now``.
+    func context(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> LifecycleContext {
+        let account = try account(accountId)
+        return LifecycleContext(
+            now: now, catalog: app.catalog, timeRate: app.settings.timeRate, policy: policy,
+            storefront: account.storefront, environment: app.environment, bundleId: app.bundleId,
+            appTransactionId: try appTransactionRecord(app: app, accountId: accountId).appTransactionId,
+            isBillingGracePeriodEnabled: app.settings.billingGracePeriodEnabled,
+            isBillingRetryOnRenewalEnabled: app.settings.billingRetryOnRenewalEnabled,
+            productsNotForSale: app.productsNotForSale)
+    }
+
+    // MARK: Transactions
+
+    /// The stored transaction.
+    func storedTransaction(_ id: String) throws(AppStoreEngineError) -> StoredTransaction {
+        if let cached = transactionCache[id] { return cached }
+        let stored = try tables.transaction(id)
+        transactionCache[id] = stored
+        return stored
+    }
+
+    /// The transaction's payload (without `signedDate`).
+    func payload(_ id: String) throws(AppStoreEngineError) -> JWSTransactionDecodedPayload {
+        try storedTransaction(id).payload()
+    }
+
+    /// Stores a new transaction owned by `accountId`.
+    @discardableResult
+    func insert(
+        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil
+    ) throws(AppStoreEngineError) -> StoredTransaction {
+        let stored = StoredTransaction(payload, accountId: accountId, familySource: familySource)
+        try tables.insert(stored)
+        transactionCache[stored.id] = stored
+        return stored
+    }
+
+    /// Replaces a stored transaction's payload.
+    @discardableResult
+    func update(_ payload: JWSTransactionDecodedPayload) throws(AppStoreEngineError) -> StoredTransaction {
+        let existing = try storedTransaction(payload.transactionId ?? "")
+        var stored = StoredTransaction(
+            payload, accountId: existing.accountId, familySource: existing.familySource, isFinished: existing.isFinished)
+        stored.isFinished = existing.isFinished
+        try tables.update(stored)
+        transactionCache[stored.id] = stored
+        return stored
+    }
+
+    /// Puts a transaction in its owner's updates feed.
+    func announce(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+        try tables.appendUpdate(
+            sequence: EngineCounters.take(&counters.nextUpdateSequence), bundleId: transaction.bundleId,
+            accountId: transaction.accountId, transactionId: transaction.id, at: now)
+    }
+
+    /// The transaction signed now; issued to a device (StoreKit's views), it carries that device's
+    /// `deviceVerification` and a fresh `deviceVerificationNonce`, as Apple's server payloads do not.
+    func signed(_ stored: StoredTransaction, forDeviceOf accountId: String? = nil) throws(AppStoreEngineError) -> SignedTransaction {
+        let date = signingDate
+        var payload = try stored.payload()
+        guard let accountId else {
+            payload.signedDate = date
+            return SignedTransaction(jws: try environment.signer.sign(stored.signedJSON(at: date)), payload: payload)
+        }
+        (payload.deviceVerification, payload.deviceVerificationNonce) = try deviceVerification(for: accountId)
+        let json = PayloadJSON.insertingSignedDate(date, into: PayloadJSON.unsignedTransaction(payload))
+        payload.signedDate = date
+        return SignedTransaction(jws: try environment.signer.sign(json), payload: payload)
+    }
+
+    /// A fresh nonce and the matching device verification value for the account's device.
+    func deviceVerification(for accountId: String) throws(AppStoreEngineError) -> (String, String) {
+        let nonce = uuids.makeString()
+        let device = try account(accountId).deviceVerificationId
+        return (DeviceVerification.value(nonce: nonce, deviceVerificationID: device).base64EncodedString(), nonce)
+    }
+
+    // MARK: Notifications
+
+    /// Raises a notification about a transaction (or none, for `TEST` and summaries); it is signed at commit.
+    func enqueue(
+        _ type: NotificationTypeV2, _ subtype: Subtype? = nil, app: RegisteredApp, transaction: StoredTransaction?,
+        renewalInfo: JWSRenewalInfoDecodedPayload? = nil, status: Status? = nil,
+        consumptionRequestReason: ConsumptionRequestReason? = nil, summary: Summary? = nil, testToken: String? = nil
+    ) {
+        signing.submit(NotificationJob(
+            sequence: EngineCounters.take(&counters.nextOutboxSequence), uuid: uuids.makeString(),
+            bundleId: app.bundleId, environment: app.environment, appAppleId: app.payloadAppAppleId,
+            bundleVersion: app.bundleVersion, notificationType: type, subtype: subtype,
+            transactionId: transaction?.id, originalTransactionId: transaction?.originalTransactionId,
+            transactionJSON: transaction?.json, renewalInfo: renewalInfo, status: status,
+            consumptionRequestReason: consumptionRequestReason, summary: summary, signedDate: signingDate,
+            testToken: testToken))
+    }
+
+    /// Raises a lifecycle notification draft.
+    func enqueue(_ draft: NotificationDraft, app: RegisteredApp) throws(AppStoreEngineError) {
+        enqueue(
+            draft.notificationType, draft.subtype, app: app, transaction: try storedTransaction(draft.transactionId),
+            renewalInfo: draft.renewalInfo, status: draft.status, consumptionRequestReason: draft.consumptionRequestReason)
+    }
+}

@@ -1,0 +1,90 @@
+import StoreStorage
+
+/// The engine's tables. Rows are compact: the signed-payload JSON (or the lifecycle state) in one blob plus
+/// the columns queries filter and order by. Identifiers Apple writes as numeric strings are stored as integers.
+enum EngineSchema {
+    /// Every migration, oldest first.
+    static let migrations: [Migration] = [
+        Migration(version: 1, name: "App Store engine") { dialect in
+            let blob = dialect == .sqlite ? "BLOB" : "BYTEA"
+            let integer = dialect == .sqlite ? "INTEGER" : "BIGINT"
+            return [
+                "CREATE TABLE engine_counters (name TEXT PRIMARY KEY, next_value \(integer) NOT NULL)",
+                """
+                CREATE TABLE signing_headers (id \(integer) PRIMARY KEY, header TEXT NOT NULL UNIQUE)
+                """,
+                """
+                CREATE TABLE apps (bundle_id TEXT PRIMARY KEY, app_apple_id \(integer), environment TEXT NOT NULL,
+                    bundle_version TEXT NOT NULL, original_platform TEXT NOT NULL, catalog \(blob) NOT NULL,
+                    catalog_file_name TEXT NOT NULL, overrides \(blob) NOT NULL, not_for_sale \(blob) NOT NULL)
+                """,
+                """
+                CREATE TABLE accounts (id TEXT PRIMARY KEY, storefront TEXT NOT NULL, storefront_id TEXT NOT NULL,
+                    currency TEXT NOT NULL, family_group TEXT, device_verification_id TEXT NOT NULL,
+                    can_make_payments \(integer) NOT NULL)
+                """,
+                "CREATE INDEX accounts_family ON accounts (family_group)",
+                """
+                CREATE TABLE app_transactions (bundle_id TEXT NOT NULL, account_id TEXT NOT NULL,
+                    app_transaction_id TEXT NOT NULL, original_purchase_date \(integer) NOT NULL,
+                    original_application_version TEXT NOT NULL, PRIMARY KEY (bundle_id, account_id))
+                """,
+                """
+                CREATE TABLE chains (original_transaction_id \(integer) PRIMARY KEY, bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL, group_id TEXT NOT NULL, ownership TEXT NOT NULL,
+                    purchaser_id \(integer), product_id TEXT NOT NULL, status \(integer) NOT NULL,
+                    due_at \(integer), due_sequence \(integer), state \(blob) NOT NULL)
+                """,
+                "CREATE INDEX chains_account ON chains (bundle_id, account_id, group_id)",
+                "CREATE INDEX chains_due ON chains (due_at, due_sequence) WHERE due_at IS NOT NULL",
+                "CREATE INDEX chains_purchaser ON chains (purchaser_id) WHERE purchaser_id IS NOT NULL",
+                "CREATE INDEX chains_product ON chains (bundle_id, product_id)",
+                """
+                CREATE TABLE transactions (transaction_id \(integer) PRIMARY KEY, bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL, product_id TEXT NOT NULL, product_type TEXT NOT NULL,
+                    original_transaction_id \(integer) NOT NULL, purchase_date \(integer) NOT NULL,
+                    finished \(integer) NOT NULL, revoked \(integer) NOT NULL, family_source \(integer),
+                    payload \(blob) NOT NULL)
+                """,
+                "CREATE INDEX transactions_account ON transactions (bundle_id, account_id, product_id)",
+                "CREATE INDEX transactions_original ON transactions (original_transaction_id)",
+                "CREATE INDEX transactions_family ON transactions (family_source) WHERE family_source IS NOT NULL",
+                """
+                CREATE TABLE updates (sequence \(integer) PRIMARY KEY, bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL, transaction_id \(integer) NOT NULL, recorded_at \(integer) NOT NULL)
+                """,
+                "CREATE INDEX updates_account ON updates (bundle_id, account_id, sequence)",
+                """
+                CREATE TABLE pending_purchases (id TEXT PRIMARY KEY, kind TEXT NOT NULL, bundle_id TEXT NOT NULL,
+                    account_id TEXT NOT NULL, request \(blob) NOT NULL, requested_at \(integer) NOT NULL)
+                """,
+                """
+                CREATE TABLE outbox (sequence \(integer) PRIMARY KEY, uuid TEXT NOT NULL UNIQUE,
+                    bundle_id TEXT NOT NULL, environment TEXT NOT NULL, notification_type TEXT NOT NULL,
+                    subtype TEXT, transaction_id \(integer), original_transaction_id \(integer),
+                    signed_date \(integer) NOT NULL, delivery_state TEXT NOT NULL, failures \(integer) NOT NULL,
+                    attempts \(blob), header_id \(integer) NOT NULL, payload \(blob) NOT NULL,
+                    signature TEXT NOT NULL, test_token TEXT)
+                """,
+                "CREATE INDEX outbox_pending ON outbox (delivery_state, sequence)",
+                "CREATE INDEX outbox_history ON outbox (bundle_id, signed_date)",
+                "CREATE INDEX outbox_chain ON outbox (original_transaction_id)",
+                "CREATE INDEX outbox_test_token ON outbox (test_token) WHERE test_token IS NOT NULL",
+                """
+                CREATE TABLE scheduled_tasks (sequence \(integer) PRIMARY KEY, due_at \(integer) NOT NULL,
+                    kind TEXT NOT NULL, payload \(blob) NOT NULL)
+                """,
+                "CREATE INDEX scheduled_tasks_due ON scheduled_tasks (due_at, sequence)",
+                """
+                CREATE TABLE extension_requests (request_identifier TEXT PRIMARY KEY, bundle_id TEXT NOT NULL,
+                    product_id TEXT NOT NULL, status \(blob) NOT NULL)
+                """,
+                "CREATE TABLE offer_nonces (nonce TEXT PRIMARY KEY, used_at \(integer) NOT NULL)",
+                """
+                CREATE TABLE consumption_information (transaction_id \(integer) PRIMARY KEY,
+                    request \(blob) NOT NULL, recorded_at \(integer) NOT NULL)
+                """,
+            ]
+        },
+    ]
+}

@@ -1,0 +1,133 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// Subscription chains.
+extension EngineTables {
+    private static let columns = "original_transaction_id, state, due_sequence"
+
+    /// Inserts or replaces a chain.
+    func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
+        let lifecycle = chain.lifecycle
+        try execute(
+            """
+            INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id,
+                product_id, status, due_at, due_sequence, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id,
+                status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence,
+                state = excluded.state
+            """,
+            [
+                .integer(try Self.key(lifecycle.originalTransactionId)), .text(lifecycle.bundleId),
+                .text(lifecycle.accountId), .text(lifecycle.subscriptionGroupIdentifier),
+                .text(lifecycle.ownership.rawValue),
+                SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
+                .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
+                SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
+                .blob(Data(lifecycle.compactRepresentation)),
+            ])
+    }
+
+    /// The chain with `originalTransactionId`, or `nil`.
+    func chainIfPresent(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord? {
+        guard let key = Self.numeric(originalTransactionId),
+            let row = try queryFirst("SELECT \(Self.columns) FROM chains WHERE original_transaction_id = ?", [.integer(key)])
+        else { return nil }
+        return try Self.chain(from: row)
+    }
+
+    /// The chain with `originalTransactionId`.
+    func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
+        guard let chain = try chainIfPresent(originalTransactionId) else {
+            throw .subscriptionNotFound(originalTransactionId: originalTransactionId)
+        }
+        return chain
+    }
+
+    /// Chains matching a filter, by original transaction ID, at most `limit` of them.
+    func chains(
+        where condition: String, _ parameters: [SQLValue], limit: Int? = nil
+    ) throws(AppStoreEngineError) -> [ChainRecord] {
+        var chains: [ChainRecord] = []
+        let rows = try query(
+            "SELECT \(Self.columns) FROM chains WHERE \(condition) ORDER BY original_transaction_id"
+                + (limit.map { " LIMIT \($0)" } ?? ""), parameters)
+        for row in rows { chains.append(try Self.chain(from: row)) }
+        return chains
+    }
+
+    /// The account's purchased chain in a group, if any.
+    func purchasedChain(bundleId: String, accountId: String, groupId: String) throws(AppStoreEngineError) -> ChainRecord? {
+        try chains(
+            where: "bundle_id = ? AND account_id = ? AND group_id = ? AND ownership = ?",
+            [.text(bundleId), .text(accountId), .text(groupId), .text(InAppOwnershipType.purchased.rawValue)]).first
+    }
+
+    /// The account's chains in an app (purchased and family-shared), optionally in one group.
+    func chains(bundleId: String, accountId: String, groupId: String? = nil) throws(AppStoreEngineError) -> [ChainRecord] {
+        if let groupId {
+            return try chains(
+                where: "bundle_id = ? AND account_id = ? AND group_id = ?", [.text(bundleId), .text(accountId), .text(groupId)])
+        }
+        return try chains(where: "bundle_id = ? AND account_id = ?", [.text(bundleId), .text(accountId)])
+    }
+
+    /// The family members' chains that follow a purchaser's chain.
+    func memberChains(of purchaser: String) throws(AppStoreEngineError) -> [ChainRecord] {
+        guard let key = Self.numeric(purchaser) else { return [] }
+        return try chains(where: "purchaser_id = ?", [.integer(key)])
+    }
+
+    /// The chain whose due event comes first at or before `limit`, read with its owner's account and app
+    /// transaction in the same query (the context its event needs).
+    func nextDueChain(
+        atOrBefore limit: Timestamp
+    ) throws(AppStoreEngineError) -> (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)? {
+        guard let row = try queryFirst(
+            """
+            SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
+                app_transactions.app_transaction_id, app_transactions.original_purchase_date,
+                app_transactions.original_application_version
+            FROM chains JOIN accounts ON accounts.id = chains.account_id
+            LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
+                AND app_transactions.account_id = chains.account_id
+            WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT 1
+            """, [.integer(limit.milliseconds)])
+        else { return nil }
+        let chain = try Self.chain(from: row)
+        var appTransaction: AppTransactionRecord?
+        if let id = try row.optionalText("app_transaction_id") {
+            appTransaction = AppTransactionRecord(
+                bundleId: chain.lifecycle.bundleId, accountId: chain.lifecycle.accountId, appTransactionId: id,
+                originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
+                originalApplicationVersion: try row.text("original_application_version"))
+        }
+        return (chain, try Self.account(from: row), appTransaction)
+    }
+
+    /// The earliest due date of any chain.
+    func earliestChainDueDate() throws(AppStoreEngineError) -> Timestamp? {
+        try queryFirst("SELECT MIN(due_at) AS due FROM chains WHERE due_at IS NOT NULL")?
+            .optionalInteger("due").map(Timestamp.init(milliseconds:))
+    }
+
+    /// Deletes chains matching a filter.
+    func deleteChains(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
+        try execute("DELETE FROM chains WHERE \(condition)", parameters)
+    }
+
+    static func chain(from row: SQLRow) throws(AppStoreEngineError) -> ChainRecord {
+        let bytes = try row.bytes("state")
+        guard let lifecycle = SubscriptionLifecycle(compactRepresentation: bytes) else {
+            throw .corruptState("a subscription chain's stored state is not in the compact format")
+        }
+        return ChainRecord(lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"))
+    }
+
+    /// Forgets a chain's due event (a safety net for an event that changed nothing).
+    func clearDueEvent(of originalTransactionId: String) throws(AppStoreEngineError) {
+        try execute(
+            "UPDATE chains SET due_at = NULL, due_sequence = NULL WHERE original_transaction_id = ?",
+            [.integer(try Self.key(originalTransactionId))])
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// The notification outbox.
+extension EngineTables {
+    private static let selection = """
+        SELECT outbox.*, signing_headers.header AS header FROM outbox
+        JOIN signing_headers ON signing_headers.id = outbox.header_id
+        """
+
+    /// Appends a signed notification.
+    func insert(_ row: OutboxRow, headerId: Int64) throws(AppStoreEngineError) {
+        try execute(
+            """
+            INSERT INTO outbox (sequence, uuid, bundle_id, environment, notification_type, subtype, transaction_id,
+                original_transaction_id, signed_date, delivery_state, failures, attempts, header_id, payload, signature,
+                test_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)
+            """,
+            [
+                .integer(row.sequence), .text(row.uuid), .text(row.bundleId), .text(row.environment.rawValue),
+                .text(row.notificationType.rawValue), SQLValue(row.subtype?.rawValue),
+                SQLValue(row.transactionId.flatMap(Self.numeric)),
+                SQLValue(row.originalTransactionId.flatMap(Self.numeric)), .integer(row.signedDate.milliseconds),
+                .text(DeliveryState.pending.rawValue), .integer(headerId), .blob(Data(row.stored.payload)),
+                .text(row.stored.signature), SQLValue(row.testToken),
+            ])
+    }
+
+    /// Notifications matching a filter, in outbox order.
+    func notifications(
+        where condition: String, _ parameters: [SQLValue], limit: Int
+    ) throws(AppStoreEngineError) -> [OutboxNotification] {
+        var result: [OutboxNotification] = []
+        let rows = try query(
+            "\(Self.selection) WHERE \(condition) ORDER BY outbox.sequence LIMIT ?", parameters + [.integer(Int64(limit))])
+        for row in rows { result.append(try Self.notification(from: row)) }
+        return result
+    }
+
+    /// The notification with `uuid`.
+    func notification(uuid: String) throws(AppStoreEngineError) -> OutboxNotification {
+        guard let notification = try notifications(where: "outbox.uuid = ?", [.text(uuid.lowercased())], limit: 1).first else {
+            throw .notificationNotFound(id: uuid)
+        }
+        return notification
+    }
+
+    /// Records a delivery attempt and the state it leads to.
+    func recordAttempt(
+        uuid: String, attempts: [DeliveryAttempt], state: DeliveryState, failures: Int
+    ) throws(AppStoreEngineError) {
+        try execute(
+            "UPDATE outbox SET attempts = ?, delivery_state = ?, failures = ? WHERE uuid = ?",
+            [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .text(uuid)])
+    }
+
+    static func notification(from row: SQLRow) throws(AppStoreEngineError) -> OutboxNotification {
+        let stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: try row.text("signature"))
+        let attempts = try row.optionalBytes("attempts").map { bytes throws(AppStoreEngineError) in
+            try StoredJSON.decode([DeliveryAttempt].self, from: bytes)
+        } ?? []
+        return OutboxNotification(
+            sequence: try row.integer("sequence"), notificationUUID: try row.text("uuid"),
+            bundleId: try row.text("bundle_id"), environment: AppStoreEnvironment(rawValue: try row.text("environment")),
+            notificationType: NotificationTypeV2(rawValue: try row.text("notification_type")),
+            subtype: try row.optionalText("subtype").map(Subtype.init(rawValue:)),
+            transactionId: try row.optionalInteger("transaction_id").map(String.init),
+            originalTransactionId: try row.optionalInteger("original_transaction_id").map(String.init),
+            signedDate: Timestamp(milliseconds: try row.integer("signed_date")),
+            signedPayload: stored.compactSerialization(header: try row.text("header")),
+            deliveryState: DeliveryState(rawValue: try row.text("delivery_state")) ?? .pending, attempts: attempts)
+    }
+}

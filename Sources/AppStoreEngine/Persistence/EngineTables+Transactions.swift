@@ -1,0 +1,98 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// Transactions.
+extension EngineTables {
+    private static let columns = """
+        transaction_id, bundle_id, account_id, product_id, product_type, original_transaction_id, purchase_date,
+        finished, revoked, family_source, payload
+        """
+
+    /// Inserts a transaction.
+    func insert(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+        try execute(
+            "INSERT INTO transactions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                .integer(try Self.key(transaction.id)), .text(transaction.bundleId), .text(transaction.accountId),
+                .text(transaction.productId), .text(transaction.productType.rawValue),
+                .integer(try Self.key(transaction.originalTransactionId)),
+                .integer(transaction.purchaseDate.milliseconds), SQLValue(transaction.isFinished),
+                SQLValue(transaction.isRevoked), SQLValue(transaction.familySource.flatMap(Self.numeric)),
+                .blob(.init(transaction.json)),
+            ])
+    }
+
+    /// Replaces a transaction's payload (and the columns derived from it).
+    func update(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+        try execute(
+            "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
+            [
+                .blob(.init(transaction.json)), SQLValue(transaction.isRevoked),
+                .integer(transaction.purchaseDate.milliseconds), .integer(try Self.key(transaction.id)),
+            ])
+    }
+
+    /// Marks a transaction finished.
+    func markFinished(_ id: String) throws(AppStoreEngineError) -> Bool {
+        try execute(
+            "UPDATE transactions SET finished = 1 WHERE transaction_id = ?", [.integer(try Self.key(id))]) == 1
+    }
+
+    /// The transaction with `id`.
+    func transaction(_ id: String) throws(AppStoreEngineError) -> StoredTransaction {
+        guard let key = Self.numeric(id),
+            let row = try queryFirst("SELECT \(Self.columns) FROM transactions WHERE transaction_id = ?", [.integer(key)])
+        else { throw .transactionNotFound(transactionId: id) }
+        return try Self.transaction(from: row)
+    }
+
+    /// Transactions matching a filter, oldest first.
+    func transactions(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [StoredTransaction] {
+        var result: [StoredTransaction] = []
+        let rows = try query(
+            "SELECT \(Self.columns) FROM transactions WHERE \(condition) ORDER BY purchase_date, transaction_id",
+            parameters)
+        for row in rows { result.append(try Self.transaction(from: row)) }
+        return result
+    }
+
+    /// An account's transactions in an app, oldest first.
+    func transactions(bundleId: String, accountId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
+        try transactions(where: "bundle_id = ? AND account_id = ?", [.text(bundleId), .text(accountId)])
+    }
+
+    /// The transactions of a chain (or the one transaction of a one-time purchase), oldest first.
+    func transactions(originalTransactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
+        guard let key = Self.numeric(originalTransactionId) else { return [] }
+        return try transactions(where: "original_transaction_id = ?", [.integer(key)])
+    }
+
+    /// Family members' copies of a one-time purchase.
+    func familyCopies(of transactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
+        guard let key = Self.numeric(transactionId) else { return [] }
+        return try transactions(where: "family_source = ?", [.integer(key)])
+    }
+
+    /// Deletes transactions matching a filter.
+    func deleteTransactions(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
+        try execute("DELETE FROM transactions WHERE \(condition)", parameters)
+    }
+
+    static func transaction(from row: SQLRow) throws(AppStoreEngineError) -> StoredTransaction {
+        StoredTransaction(
+            id: String(try row.integer("transaction_id")), bundleId: try row.text("bundle_id"),
+            accountId: try row.text("account_id"), productId: try row.text("product_id"),
+            productType: ProductType(rawValue: try row.text("product_type")),
+            originalTransactionId: String(try row.integer("original_transaction_id")),
+            purchaseDate: Timestamp(milliseconds: try row.integer("purchase_date")),
+            isFinished: try row.integer("finished") != 0, isRevoked: try row.integer("revoked") != 0,
+            familySource: try row.optionalInteger("family_source").map(String.init), json: try row.bytes("payload"))
+    }
+
+    /// A numeric identifier the engine generated, as stored.
+    static func key(_ id: String) throws(AppStoreEngineError) -> Int64 {
+        guard let key = numeric(id) else { throw .transactionNotFound(transactionId: id) }
+        return key
+    }
+}

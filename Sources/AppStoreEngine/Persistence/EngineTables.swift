@@ -1,0 +1,94 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// Typed reads and writes of the engine's tables inside one storage transaction. Only valid while the
+/// transaction body runs.
+struct EngineTables {
+    /// The transaction's SQL view.
+    let sql: SQLTransaction
+
+    /// Runs a statement, mapping storage failures.
+    @discardableResult
+    func execute(_ statement: String, _ parameters: [SQLValue] = []) throws(AppStoreEngineError) -> Int {
+        do {
+            return try sql.execute(statement, parameters)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    /// Runs a query, mapping storage failures.
+    func query(_ statement: String, _ parameters: [SQLValue] = []) throws(AppStoreEngineError) -> [SQLRow] {
+        do {
+            return try sql.query(statement, parameters)
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    /// The first row of a query.
+    func queryFirst(_ statement: String, _ parameters: [SQLValue] = []) throws(AppStoreEngineError) -> SQLRow? {
+        try query(statement, parameters).first
+    }
+
+    /// A numeric identifier as stored, or `nil` when the text is not one (so it matches nothing).
+    static func numeric(_ identifier: String) -> Int64? {
+        guard !identifier.isEmpty, identifier.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int64(identifier)
+    }
+}
+
+/// Typed column reads that report unreadable state as ``AppStoreEngineError/corruptState(_:)``.
+extension SQLRow {
+    func read<T>(_ body: (SQLRow) throws(StorageError) -> T) throws(AppStoreEngineError) -> T {
+        do {
+            return try body(self)
+        } catch {
+            throw .corruptState(error.description)
+        }
+    }
+
+    func text(_ column: String) throws(AppStoreEngineError) -> String {
+        try read { row throws(StorageError) in try row.string(column) }
+    }
+
+    func optionalText(_ column: String) throws(AppStoreEngineError) -> String? {
+        try read { row throws(StorageError) in try row.optionalString(column) }
+    }
+
+    func integer(_ column: String) throws(AppStoreEngineError) -> Int64 {
+        try read { row throws(StorageError) in try row.int64(column) }
+    }
+
+    func optionalInteger(_ column: String) throws(AppStoreEngineError) -> Int64? {
+        try read { row throws(StorageError) in try row.optionalInt64(column) }
+    }
+
+    func bytes(_ column: String) throws(AppStoreEngineError) -> [UInt8] {
+        try read { row throws(StorageError) in [UInt8](try row.data(column)) }
+    }
+
+    func optionalBytes(_ column: String) throws(AppStoreEngineError) -> [UInt8]? {
+        try read { row throws(StorageError) in try row.optionalData(column).map { [UInt8]($0) } }
+    }
+}
+
+/// JSON for stored blobs that are not signed payloads (lifecycle state, requests, overrides).
+enum StoredJSON {
+    static func encode(_ value: some Encodable) throws(AppStoreEngineError) -> Data {
+        do {
+            return try AppleJSON.encoder(sortedKeys: true).encode(value)
+        } catch {
+            throw .corruptState("could not encode \(type(of: value)): \(error)")
+        }
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Sequence<UInt8>) throws(AppStoreEngineError) -> Value {
+        do {
+            return try AppleJSON.decode(type, from: Data(bytes))
+        } catch {
+            throw .corruptState("could not decode \(type): \(error)")
+        }
+    }
+}

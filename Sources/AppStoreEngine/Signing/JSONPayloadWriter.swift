@@ -1,0 +1,140 @@
+import StoreModel
+
+/// Writes one JSON object field by field into a byte buffer: the fast path for the payloads the engine signs
+/// by the hundred thousand (Foundation's `JSONEncoder` costs tens of microseconds per payload).
+///
+/// Keys are static ASCII names written as they are; string values are escaped as RFC 8259 requires, `/` is not
+/// escaped (as ``AppleJSON`` writes it). Absent optionals are left out, as Apple's payloads leave them out.
+struct JSONPayloadWriter {
+    private(set) var bytes: [UInt8]
+    private var needsComma = false
+
+    /// Starts an object.
+    init(capacity: Int = 768) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
+    /// Ends the object and returns its bytes.
+    consuming func finish() -> [UInt8] {
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    private mutating func key(_ key: StaticString) {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        needsComma = true
+        bytes.append(UInt8(ascii: "\""))
+        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        appendString(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int64?) {
+        guard let value else { return }
+        key(name)
+        appendInteger(value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int32?) {
+        field(name, value.map(Int64.init))
+    }
+
+    mutating func field(_ name: StaticString, _ value: Timestamp?) {
+        field(name, value?.milliseconds)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        appendASCII(value ? "true" : "false")
+    }
+
+    mutating func field<Value: OpenEnumeration>(_ name: StaticString, _ value: Value?) where Value.RawValue == String {
+        field(name, value?.rawValue)
+    }
+
+    mutating func field<Value: OpenEnumeration>(_ name: StaticString, _ value: Value?) where Value.RawValue == Int32 {
+        field(name, value?.rawValue)
+    }
+
+    mutating func field(_ name: StaticString, _ values: [String]?) {
+        guard let values else { return }
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            appendString(value)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// A field whose value is already JSON (a nested object).
+    mutating func rawField(_ name: StaticString, _ json: some Sequence<UInt8>) {
+        key(name)
+        bytes.append(contentsOf: json)
+    }
+
+    /// A nested value no fast path exists for, encoded with ``AppleJSON`` (fields the engine never sets).
+    mutating func encodedField(_ name: StaticString, _ value: (some Encodable)?) {
+        guard let value, let json = try? AppleJSON.encode(value) else { return }
+        rawField(name, json)
+    }
+
+    private mutating func appendASCII(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func appendInteger(_ value: Int64) {
+        if value == 0 {
+            bytes.append(UInt8(ascii: "0"))
+            return
+        }
+        var magnitude = value.magnitude
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var count = 0
+            while magnitude > 0 {
+                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            }
+            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+        }
+    }
+
+    private mutating func appendString(_ value: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { utf8 in
+            // Most values (identifiers, dates, nested JWS) need no escaping: copy them whole.
+            if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+                case 0..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
+                    bytes.append(hex[Int(byte >> 4)])
+                    bytes.append(hex[Int(byte & 0xF)])
+                default: bytes.append(byte)
+                }
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

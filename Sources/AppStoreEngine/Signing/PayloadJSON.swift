@@ -1,0 +1,151 @@
+import StoreModel
+
+/// The JSON of each payload the engine signs, written with ``JSONPayloadWriter`` in the models' declaration
+/// order. Decoding the output with ``AppleJSON`` gives back the same value.
+enum PayloadJSON {
+    /// A transaction without `signedDate`: the form the engine stores, signed later with
+    /// ``insertingSignedDate(_:into:)``.
+    static func unsignedTransaction(_ payload: JWSTransactionDecodedPayload) -> [UInt8] {
+        var writer = JSONPayloadWriter()
+        writer.field("originalTransactionId", payload.originalTransactionId)
+        writer.field("transactionId", payload.transactionId)
+        writer.field("webOrderLineItemId", payload.webOrderLineItemId)
+        writer.field("bundleId", payload.bundleId)
+        writer.field("productId", payload.productId)
+        writer.field("subscriptionGroupIdentifier", payload.subscriptionGroupIdentifier)
+        writer.field("purchaseDate", payload.purchaseDate)
+        writer.field("originalPurchaseDate", payload.originalPurchaseDate)
+        writer.field("expiresDate", payload.expiresDate)
+        writer.field("quantity", payload.quantity)
+        writer.field("type", payload.type)
+        writer.field("appAccountToken", payload.appAccountToken)
+        writer.field("inAppOwnershipType", payload.inAppOwnershipType)
+        writer.field("revocationReason", payload.revocationReason)
+        writer.field("revocationDate", payload.revocationDate)
+        writer.field("isUpgraded", payload.isUpgraded)
+        writer.field("offerType", payload.offerType)
+        writer.field("offerIdentifier", payload.offerIdentifier)
+        writer.field("environment", payload.environment)
+        writer.field("storefront", payload.storefront)
+        writer.field("storefrontId", payload.storefrontId)
+        writer.field("transactionReason", payload.transactionReason)
+        writer.field("currency", payload.currency)
+        writer.field("price", payload.price)
+        writer.field("offerDiscountType", payload.offerDiscountType)
+        writer.field("appTransactionId", payload.appTransactionId)
+        writer.field("offerPeriod", payload.offerPeriod)
+        writer.field("revocationType", payload.revocationType)
+        writer.field("revocationPercentage", payload.revocationPercentage)
+        writer.encodedField("advancedCommerceInfo", payload.advancedCommerceInfo)
+        writer.field("billingPlanType", payload.billingPlanType)
+        writer.encodedField("commitmentInfo", payload.commitmentInfo)
+        writer.field("deviceVerification", payload.deviceVerification)
+        writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
+        return writer.finish()
+    }
+
+    /// Stored transaction JSON with `"signedDate"` appended as its last member.
+    static func insertingSignedDate(_ signedDate: Timestamp, into unsigned: some Collection<UInt8>) -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(unsigned.count + 32)
+        bytes.append(contentsOf: unsigned.dropLast())
+        if unsigned.count > 2 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: #""signedDate":"#.utf8)
+        bytes.append(contentsOf: String(signedDate.milliseconds).utf8)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+
+    /// Renewal information (with whatever `signedDate` it carries).
+    static func renewalInfo(_ payload: JWSRenewalInfoDecodedPayload) -> [UInt8] {
+        var writer = JSONPayloadWriter()
+        writer.field("expirationIntent", payload.expirationIntent)
+        writer.field("originalTransactionId", payload.originalTransactionId)
+        writer.field("autoRenewProductId", payload.autoRenewProductId)
+        writer.field("productId", payload.productId)
+        writer.field("autoRenewStatus", payload.autoRenewStatus)
+        writer.field("isInBillingRetryPeriod", payload.isInBillingRetryPeriod)
+        writer.field("priceIncreaseStatus", payload.priceIncreaseStatus)
+        writer.field("gracePeriodExpiresDate", payload.gracePeriodExpiresDate)
+        writer.field("offerType", payload.offerType)
+        writer.field("offerIdentifier", payload.offerIdentifier)
+        writer.field("signedDate", payload.signedDate)
+        writer.field("environment", payload.environment)
+        writer.field("recentSubscriptionStartDate", payload.recentSubscriptionStartDate)
+        writer.field("renewalDate", payload.renewalDate)
+        writer.field("currency", payload.currency)
+        writer.field("renewalPrice", payload.renewalPrice)
+        writer.field("offerDiscountType", payload.offerDiscountType)
+        writer.field("eligibleWinBackOfferIds", payload.eligibleWinBackOfferIds)
+        writer.field("appAccountToken", payload.appAccountToken)
+        writer.field("appTransactionId", payload.appTransactionId)
+        writer.field("offerPeriod", payload.offerPeriod)
+        writer.encodedField("advancedCommerceInfo", payload.advancedCommerceInfo)
+        writer.encodedField("commitmentInfo", payload.commitmentInfo)
+        writer.field("renewalBillingPlanType", payload.renewalBillingPlanType)
+        writer.field("deviceVerification", payload.deviceVerification)
+        writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
+        return writer.finish()
+    }
+
+    /// A notification (`responseBodyV2DecodedPayload`).
+    static func notification(_ payload: ResponseBodyV2DecodedPayload) -> [UInt8] {
+        var writer = JSONPayloadWriter(capacity: 4096)
+        writer.field("notificationType", payload.notificationType)
+        writer.field("subtype", payload.subtype)
+        writer.field("notificationUUID", payload.notificationUUID)
+        if let data = payload.data { writer.rawField("data", notificationData(data)) }
+        writer.field("version", payload.version)
+        writer.field("signedDate", payload.signedDate)
+        if let summary = payload.summary { writer.rawField("summary", self.summary(summary)) }
+        writer.encodedField("externalPurchaseToken", payload.externalPurchaseToken)
+        writer.encodedField("appData", payload.appData)
+        return writer.finish()
+    }
+
+    private static func notificationData(_ data: NotificationData) -> [UInt8] {
+        var writer = JSONPayloadWriter(capacity: 4096)
+        writer.field("environment", data.environment)
+        writer.field("appAppleId", data.appAppleId)
+        writer.field("bundleId", data.bundleId)
+        writer.field("bundleVersion", data.bundleVersion)
+        writer.field("signedTransactionInfo", data.signedTransactionInfo)
+        writer.field("signedRenewalInfo", data.signedRenewalInfo)
+        writer.field("status", data.status)
+        writer.field("consumptionRequestReason", data.consumptionRequestReason)
+        return writer.finish()
+    }
+
+    private static func summary(_ summary: Summary) -> [UInt8] {
+        var writer = JSONPayloadWriter()
+        writer.field("environment", summary.environment)
+        writer.field("appAppleId", summary.appAppleId)
+        writer.field("bundleId", summary.bundleId)
+        writer.field("productId", summary.productId)
+        writer.field("requestIdentifier", summary.requestIdentifier)
+        writer.field("storefrontCountryCodes", summary.storefrontCountryCodes)
+        writer.field("succeededCount", summary.succeededCount)
+        writer.field("failedCount", summary.failedCount)
+        return writer.finish()
+    }
+
+    /// An app transaction.
+    static func appTransaction(_ payload: AppTransaction) -> [UInt8] {
+        var writer = JSONPayloadWriter()
+        writer.field("receiptType", payload.receiptType)
+        writer.field("appAppleId", payload.appAppleId)
+        writer.field("bundleId", payload.bundleId)
+        writer.field("applicationVersion", payload.applicationVersion)
+        writer.field("versionExternalIdentifier", payload.versionExternalIdentifier)
+        writer.field("receiptCreationDate", payload.receiptCreationDate)
+        writer.field("originalPurchaseDate", payload.originalPurchaseDate)
+        writer.field("originalApplicationVersion", payload.originalApplicationVersion)
+        writer.field("deviceVerification", payload.deviceVerification)
+        writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
+        writer.field("preorderDate", payload.preorderDate)
+        writer.field("appTransactionId", payload.appTransactionId)
+        writer.field("originalPlatform", payload.originalPlatform)
+        writer.field("requestDate", payload.requestDate)
+        return writer.finish()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import StoreCrypto
+import StoreModel
+
+/// Signs the engine's payloads with the authority's leaf key, and remembers the header segment every JWS
+/// starts with (stored once, referenced by ``headerId``).
+///
+/// It holds one signer for the calling thread and one per signing lane, each over its own copy of the key, so
+/// that threads signing in parallel never contend for one key's OpenSSL contexts.
+struct PayloadSigner: Sendable {
+    /// The signer of the thread an operation runs on.
+    let signer: JWSSigner
+    /// One signer per lane.
+    let signers: [JWSSigner]
+    /// The base64url header segment of every JWS this signer produces.
+    let header: String
+    /// ``header`` as UTF-8 bytes.
+    let headerBytes: [UInt8]
+    /// The header's row in `signing_headers`.
+    var headerId: Int64 = 0
+
+    /// How many lanes sign in parallel.
+    var concurrency: Int { signers.count }
+
+    init(signer: JWSSigner, concurrency: Int) throws(AppStoreEngineError) {
+        var signers: [JWSSigner] = []
+        do {
+            let der = signer.key.pkcs8DERRepresentation
+            for _ in 0..<max(1, concurrency) {
+                signers.append(JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header))
+            }
+        } catch {
+            throw .signing("could not copy the signing key: \(error)")
+        }
+        self.signer = signer
+        self.signers = signers
+        let probe: String
+        do {
+            probe = try signer.sign(payload: Data("{}".utf8))
+        } catch {
+            throw .signing(String(describing: error))
+        }
+        header = String(decoding: probe.utf8.prefix { $0 != UInt8(ascii: ".") }, as: UTF8.self)
+        headerBytes = Array(header.utf8)
+    }
+
+    /// The compact JWS of a JSON payload, signed by `lane`'s signer (the calling thread's when `nil`).
+    func sign(_ json: [UInt8], lane: Int? = nil) throws(AppStoreEngineError) -> String {
+        do {
+            return try (lane.map { signers[$0] } ?? signer).sign(payload: Data(json))
+        } catch {
+            throw .signing(String(describing: error))
+        }
+    }
+
+    /// A JWS's signature segment.
+    static func signatureSegment(of jws: String) -> String {
+        let utf8 = jws.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
+    }
+}

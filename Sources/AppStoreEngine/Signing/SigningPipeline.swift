@@ -1,0 +1,54 @@
+import Dispatch
+
+/// Signs notifications on background threads as soon as an operation raises them, so signing overlaps with the
+/// rest of the operation's work; the operation waits for all of them before it commits.
+///
+/// Jobs go round-robin to lanes, each a serial queue with its own signer (its own key copy) and its own
+/// results: lanes run in parallel on GCD's worker threads (never Swift's cooperative pool) without sharing
+/// any lock.
+struct SigningPipeline {
+    private static let queues = (0..<16).map { DispatchQueue(label: "tienda.engine.signing.\($0)") }
+
+    private let signer: PayloadSigner
+    private let group = DispatchGroup()
+    private let lanes: [ResultSlots<OutboxRow>]
+    private var submitted = 0
+
+    init(signer: PayloadSigner) {
+        self.signer = signer
+        lanes = (0..<min(signer.concurrency, Self.queues.count)).map { _ in ResultSlots() }
+    }
+
+    /// Starts signing a job (on the caller's thread when there is one lane).
+    mutating func submit(_ job: NotificationJob) {
+        let index = submitted
+        submitted += 1
+        let lane = index % lanes.count
+        let results = lanes[lane]
+        let signer = signer
+        guard lanes.count > 1 else {
+            results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil) }, at: index)
+            return
+        }
+        Self.queues[lane].async(group: group) {
+            results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: lane) }, at: index)
+        }
+    }
+
+    /// Waits for every submitted job and returns the signed rows in submission order.
+    mutating func finish() throws(AppStoreEngineError) -> [OutboxRow] {
+        group.wait()
+        var ordered = [OutboxRow?](repeating: nil, count: submitted)
+        for lane in lanes {
+            for (index, result) in lane.take() { ordered[index] = try result.get() }
+        }
+        submitted = 0
+        var rows: [OutboxRow] = []
+        rows.reserveCapacity(ordered.count)
+        for row in ordered {
+            guard let row else { throw .signing("a signing job did not finish") }
+            rows.append(row)
+        }
+        return rows
+    }
+}

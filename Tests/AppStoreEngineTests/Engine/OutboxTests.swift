@@ -1,0 +1,70 @@
+import StoreModel
+import Testing
+
+@testable import AppStoreEngine
+
+/// The outbox: pending notifications, delivery attempts and history queries.
+@Suite struct OutboxTests {
+    typealias H = EngineHarness
+
+    @Test(arguments: StoreKind.allCases)
+    func deliveryAttemptsMoveNotificationsOutOfPending(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        try await h.buy(H.coins)
+        try await h.buy(H.theme)
+        try await h.buy(H.lifetime)
+        let pending = try await h.engine.pendingNotifications()
+        #expect(pending.map(\.sequence) == [1, 2, 3] && pending.allSatisfy { $0.deliveryState == .pending })
+        try await h.engine.recordDeliveryAttempt(notificationUUID: pending[0].notificationUUID, result: .success)
+        try await h.engine.recordDeliveryAttempt(notificationUUID: pending[1].notificationUUID, result: .timedOut)
+        let failed = try await h.engine.recordDeliveryAttempt(
+            notificationUUID: pending[2].notificationUUID, result: .tlsIssue, retrying: false)
+        #expect(failed.deliveryState == .failed && failed.attempts.map(\.result) == [.tlsIssue])
+        #expect(try await h.engine.pendingNotifications().map(\.sequence) == [2])
+        let retried = try await h.engine.recordDeliveryAttempt(notificationUUID: pending[1].notificationUUID, result: .success)
+        #expect(retried.deliveryState == .delivered && retried.attempts.map(\.result) == [.timedOut, .success])
+        let failures = try await h.engine.notificationHistory(NotificationHistoryQuery(onlyFailures: true))
+        #expect(failures.map(\.sequence) == [2, 3])
+        #expect(await engineError { _ = try await h.engine.notification(uuid: "missing") } == .notificationNotFound(id: "missing"))
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func historyFiltersByDateTypeSubtypeAndChain(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        let subscription = try await h.buy(H.monthly)
+        try await h.advance(days: 1)
+        try await h.buy(H.coins)
+        try await h.advance(days: 31)
+        let all = try await h.engine.notificationHistory(NotificationHistoryQuery(limit: 100))
+        #expect(all.map(\.name) == ["SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE", "DID_RENEW"])
+        let renewals = try await h.engine.notificationHistory(NotificationHistoryQuery(notificationType: .didRenew))
+        #expect(renewals.count == 1)
+        let initial = try await h.engine.notificationHistory(
+            NotificationHistoryQuery(notificationType: .subscribed, notificationSubtype: .initialBuy))
+        #expect(initial.count == 1)
+        let window = try await h.engine.notificationHistory(NotificationHistoryQuery(
+            startDate: .referenceDate.adding(.seconds(3600)), endDate: .referenceDate.adding(.seconds(2 * 86_400))))
+        #expect(window.map(\.name) == ["ONE_TIME_CHARGE"])
+        let renewalId = try #require(renewals.first?.transactionId)
+        let chain = try await h.engine.notificationHistory(NotificationHistoryQuery(transactionId: renewalId))
+        #expect(chain.map(\.originalTransactionId) == [subscription.transactionId, subscription.transactionId])
+        let page = try await h.engine.notificationHistory(NotificationHistoryQuery(afterSequence: 1, limit: 1))
+        #expect(page.map(\.sequence) == [2])
+        let otherApp = try await h.engine.notificationHistory(NotificationHistoryQuery(bundleId: "com.other"))
+        #expect(otherApp.isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aTestNotificationCarriesNoTransaction(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        let token = try await h.engine.requestTestNotification(bundleId: H.bundleId)
+        let test = try await h.engine.testNotification(token: token)
+        #expect(test.notificationType == .test && test.subtype == nil)
+        let decoded = try #require(try await h.notifications().first)
+        #expect(decoded.payload.data?.bundleId == H.bundleId && decoded.payload.data?.environment == .sandbox)
+        #expect(decoded.payload.data?.signedTransactionInfo == nil && decoded.payload.data?.bundleVersion == nil)
+        #expect(decoded.payload.data?.status == nil)
+        #expect(decoded.payload.notificationUUID == decoded.payload.notificationUUID?.lowercased())
+        #expect(decoded.payload.notificationUUID?.count == 36)
+    }
+}

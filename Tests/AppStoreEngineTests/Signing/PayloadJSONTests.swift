@@ -1,0 +1,103 @@
+import Foundation
+import StoreModel
+import Testing
+
+@testable import AppStoreEngine
+
+/// The fast payload writer against Foundation's decoder.
+@Suite struct PayloadJSONTests {
+    static let transaction = JWSTransactionDecodedPayload(
+        originalTransactionId: "2000000000000001", transactionId: "2000000000000002",
+        webOrderLineItemId: "2000000500000002", bundleId: "com.tienda.example", productId: "com.tienda.example.pro.monthly",
+        subscriptionGroupIdentifier: "5C0A11E1", purchaseDate: Timestamp(milliseconds: 1_704_067_200_000),
+        originalPurchaseDate: Timestamp(milliseconds: 1_704_067_200_000), expiresDate: Timestamp(milliseconds: -5),
+        quantity: 1, type: .autoRenewable, appAccountToken: "7e3fa3b4-1a2b-4c3d-8e9f-0a1b2c3d4e5f",
+        inAppOwnershipType: .familyShared, revocationReason: .refundedDueToIssue, revocationDate: Timestamp(milliseconds: 0),
+        isUpgraded: true, offerType: .promotionalOffer, offerIdentifier: "quote\" back\\slash / tab\t nl\n \u{1} é",
+        environment: .sandbox, storefront: "USA", storefrontId: "143441", transactionReason: .renewal, currency: "USD",
+        price: 4990, offerDiscountType: .payAsYouGo, appTransactionId: "704000000000000001", offerPeriod: "P3M",
+        revocationType: .refundProrated, revocationPercentage: 25_000, billingPlanType: .monthly,
+        commitmentInfo: TransactionCommitmentInfo(billingPeriodNumber: 2))
+
+    @Test func transactionsRoundTripWithoutSignedDateAndGainItWhenSigned() throws {
+        let unsigned = PayloadJSON.unsignedTransaction(Self.transaction)
+        #expect(try AppleJSON.decode(JWSTransactionDecodedPayload.self, from: Data(unsigned)) == Self.transaction)
+        let signed = PayloadJSON.insertingSignedDate(Timestamp(milliseconds: 42), into: unsigned)
+        var expected = Self.transaction
+        expected.signedDate = Timestamp(milliseconds: 42)
+        #expect(try AppleJSON.decode(JWSTransactionDecodedPayload.self, from: Data(signed)) == expected)
+        #expect(!String(decoding: unsigned, as: UTF8.self).contains("\\/"))
+    }
+
+    @Test func absentFieldsAreLeftOut() throws {
+        let json = PayloadJSON.unsignedTransaction(JWSTransactionDecodedPayload(transactionId: "1"))
+        #expect(String(decoding: json, as: UTF8.self) == #"{"transactionId":"1"}"#)
+        let signed = PayloadJSON.insertingSignedDate(Timestamp(milliseconds: 7), into: Array("{}".utf8))
+        #expect(String(decoding: signed, as: UTF8.self) == #"{"signedDate":7}"#)
+    }
+
+    @Test func renewalInfoRoundTrips() throws {
+        let info = JWSRenewalInfoDecodedPayload(
+            expirationIntent: .billingError, originalTransactionId: "1", autoRenewProductId: "a", productId: "b",
+            autoRenewStatus: .off, isInBillingRetryPeriod: false, priceIncreaseStatus: .customerHasNotResponded,
+            gracePeriodExpiresDate: Timestamp(milliseconds: 3), offerType: .winBackOffer, offerIdentifier: "w",
+            signedDate: Timestamp(milliseconds: 9), environment: .production, recentSubscriptionStartDate: Timestamp(milliseconds: 1),
+            renewalDate: Timestamp(milliseconds: 2), currency: "EUR", renewalPrice: 1990, offerDiscountType: .freeTrial,
+            eligibleWinBackOfferIds: ["x", "y"], appAccountToken: "t", appTransactionId: "7", offerPeriod: "P1W",
+            renewalBillingPlanType: .billedUpfront)
+        #expect(try AppleJSON.decode(JWSRenewalInfoDecodedPayload.self, from: Data(PayloadJSON.renewalInfo(info))) == info)
+    }
+
+    @Test func notificationsRoundTrip() throws {
+        let payload = ResponseBodyV2DecodedPayload(
+            notificationType: .renewalExtension, subtype: .summary, notificationUUID: "u",
+            data: NotificationData(environment: .sandbox, appAppleId: 12, bundleId: "b", bundleVersion: "1",
+                signedTransactionInfo: "a.b.c", signedRenewalInfo: "d.e.f", status: .active,
+                consumptionRequestReason: .legal),
+            version: "2.0", signedDate: Timestamp(milliseconds: 5),
+            summary: Summary(environment: .sandbox, bundleId: "b", productId: "p", requestIdentifier: "r",
+                storefrontCountryCodes: ["USA", "ESP"], succeededCount: 3, failedCount: 1))
+        #expect(try AppleJSON.decode(ResponseBodyV2DecodedPayload.self, from: Data(PayloadJSON.notification(payload))) == payload)
+    }
+
+    @Test func appTransactionsRoundTrip() throws {
+        let payload = AppTransaction(
+            receiptType: .sandbox, appAppleId: nil, bundleId: "b", applicationVersion: "3", receiptCreationDate: Timestamp(milliseconds: 1),
+            originalPurchaseDate: Timestamp(milliseconds: 2), originalApplicationVersion: "1.0", appTransactionId: "704",
+            originalPlatform: .iOS)
+        #expect(try AppleJSON.decode(AppTransaction.self, from: Data(PayloadJSON.appTransaction(payload))) == payload)
+    }
+
+    @Test(arguments: [0, 1, 2, 3, 4, 5, 63, 64, 100])
+    func base64URLMatchesFoundation(length: Int) {
+        let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        let foundation = Data(bytes).base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+        #expect(Base64URL.encode(bytes) == foundation)
+        #expect(Base64URL.decode(foundation) == Data(bytes))
+    }
+
+    @Test func storedJWSReplacesNestedHeadersAndRebuildsTheExactSerialisation() {
+        let header = "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUkiXX0"
+        let inner = "\(header).eyJ4IjoxfQ.sig"
+        let payload = Array(#"{"signedTransactionInfo":"\#(inner)","signedRenewalInfo":"\#(inner)"}"#.utf8)
+        let stored = StoredJWS(payload: payload, signature: "outer", header: header)
+        #expect(stored.payload.count == payload.count - 2 * (header.utf8.count - 1))
+        #expect(stored.payloadJSON(header: header) == payload)
+        #expect(stored.compactSerialization(header: header) == "\(header).\(Base64URL.encode(payload)).outer")
+    }
+}
+
+/// The header search of the stored form at its edges.
+@Suite struct StoredJWSTests {
+    @Test(arguments: [
+        ("", "ab", ""), ("ab", "ab", "\u{1}"), ("xab", "ab", "x\u{1}"), ("abab", "ab", "\u{1}\u{1}"), ("aab", "ab", "a\u{1}"),
+        ("a", "ab", "a"), ("xyz", "ab", "xyz"), ("abxab", "ab", "\u{1}x\u{1}"),
+    ])
+    func replacementFindsEveryOccurrence(input: String, pattern: String, expected: String) {
+        let replaced = StoredJWS.replacing(Array(pattern.utf8), with: [StoredJWS.headerMarker], in: Array(input.utf8))
+        #expect(replaced == Array(expected.utf8))
+        #expect(StoredJWS.replacing([StoredJWS.headerMarker], with: Array(pattern.utf8), in: replaced) == Array(input.utf8))
+    }
+}

@@ -1,0 +1,53 @@
+import StoreModel
+import Testing
+
+/// The compact binary form of lifecycle state round-trips every state a chain can reach.
+@Suite struct SubscriptionLifecycleCompactTests {
+    typealias H = LifecycleHarness
+
+    /// Chains in every state, with offers, price increases, extensions, tokens and family links.
+    static func chains() throws -> [SubscriptionLifecycle] {
+        var result: [SubscriptionLifecycle] = []
+        var h = H(graceEnabled: true)
+        try h.subscribe(SubscriptionPurchase(productId: H.monthly, appAccountToken: "aaaaaaaa-0000-4000-8000-000000000000"))
+        result.append(h.current)
+        try h.handle(.purchase(SubscriptionPurchase(productId: H.monthly, offer: .promotional(offerIdentifier: "pro.monthly.half"))))
+        try h.handle(.priceIncrease(newPriceMilliunits: 5990, requiresConsent: true))
+        try h.handle(.extendRenewalDate(RenewalDateExtension(days: 2, reason: .other, requestIdentifier: "r",
+            latestTransaction: h.latest)))
+        h.addFamilyMember("bob")
+        result.append(h.current)
+        result.append(h.members[0])
+        try h.handle(.respondToPriceIncrease(accepted: true))
+        try h.handle(.setBillingIssue(true))
+        try h.fireDueEvent()
+        result.append(h.current)
+        try h.fireDueEvent()
+        result.append(h.current)
+        try h.handle(.refund(RefundDetails(transaction: h.latest)))
+        result.append(h.current)
+        try h.handle(.reverseRefund(h.latest))
+        try h.fireDueEvent()
+        result.append(h.current)
+        return result
+    }
+
+    @Test func everyStateRoundTrips() throws {
+        let chains = try Self.chains()
+        #expect(Set(chains.map(\.state.status)) == [.active, .billingGracePeriod, .billingRetry, .expired, .revoked])
+        for chain in chains {
+            #expect(SubscriptionLifecycle(compactRepresentation: chain.compactRepresentation) == chain)
+        }
+    }
+
+    @Test func malformedBytesAreRefused() throws {
+        let bytes = try #require(try Self.chains().first).compactRepresentation
+        #expect(SubscriptionLifecycle(compactRepresentation: []) == nil)
+        #expect(SubscriptionLifecycle(compactRepresentation: Array(bytes.dropLast())) == nil)
+        #expect(SubscriptionLifecycle(compactRepresentation: bytes + [0]) == nil)
+        #expect(SubscriptionLifecycle(compactRepresentation: [0x7B] + bytes.dropFirst()) == nil)
+        for cut in stride(from: 1, to: bytes.count, by: 7) {
+            #expect(SubscriptionLifecycle(compactRepresentation: Array(bytes.prefix(cut))) == nil)
+        }
+    }
+}
