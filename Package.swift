@@ -82,7 +82,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EntitlementServerTests",
-            dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
+            dependencies: ["EntitlementServer", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],

@@ -3,16 +3,17 @@ import StoreModel
 
 /// Computes an account's capabilities from what it owns, at an instant: the read side of the server, pure.
 ///
-/// - An auto-renewable subscription counts through its chain's latest transaction, in the state the chain's
-///   status gives (grace period yes, billing retry no, expired no, revoked no); an upgraded-away transaction is
-///   never the latest. A chain with no known status is judged by its expiry date.
-/// - A non-consumable counts until revoked; a non-renewing subscription until revoked, or until its configured
-///   duration from the purchase date has passed.
-/// - Consumables never count as capabilities: they are balances.
-/// - A promotional grant counts from its start until its end or revocation.
+/// Whether a transaction grants access is decided by the shared ``EntitlementRules`` of StoreModel — the same
+/// rule the emulator's StoreKit views and the client library use: an auto-renewable subscription counts
+/// through its chain's latest transaction while the chain's ``RenewalState`` is subscribed or in grace
+/// (billing retry, expired and revoked do not; an upgraded-away transaction never does), a non-consumable and
+/// a non-renewing subscription until revoked, a consumable never. This type only adds what the server needs on
+/// top: the state of what does not grant access (to say why), the configured end of non-renewing
+/// subscriptions (StoreKit leaves it to the app), and promotional grants.
 struct EntitlementEvaluator {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
+    let rules = EntitlementRules()
 
     /// A transaction the account owns, with its chain's registers.
     struct OwnedTransaction: Sendable {
@@ -37,12 +38,22 @@ struct EntitlementEvaluator {
     ) -> AccountEntitlements {
         var sources: [String: [CapabilitySource]] = [:]
         var changes: [Int64] = []
+        var renewalStates: [String: RenewalState] = [:]
+        for item in owned {
+            if let chain = item.transaction.originalTransactionId, let status = item.status, let state = RenewalState(status: status) {
+                renewalStates[chain] = state
+            }
+        }
+        let entitled = Set(
+            rules.currentEntitlements(from: owned.map(\.transaction), renewalStates: renewalStates, at: now).compactMap(\.transactionId))
         for item in Self.countedTransactions(owned) {
             guard let rule = configuration.rule(for: item.transaction.productId), !rule.capabilities.isEmpty,
                 item.transaction.type != .consumable
             else { continue }
-            let (state, expiresAt) = judge(item, rule: rule)
-            if let expiresAt, expiresAt > now.milliseconds, item.status == nil || item.transaction.type != .autoRenewable {
+            let renewalState = item.transaction.originalTransactionId.flatMap { renewalStates[$0] }
+            let (state, expiresAt) = judge(
+                item, renewalState: renewalState, entitled: entitled.contains(item.transaction.transactionId ?? ""), rule: rule)
+            if let expiresAt, expiresAt > now.milliseconds, item.transaction.type == .nonRenewable {
                 changes.append(expiresAt)
             }
             let source = CapabilitySource(
@@ -98,41 +109,42 @@ struct EntitlementEvaluator {
         return chains + others.sorted { ($0.transaction.transactionId ?? "") < ($1.transaction.transactionId ?? "") }
     }
 
-    /// Later purchase date first, then the larger transaction identifier (shorter numeric strings are smaller).
+    /// Later purchase date first, then the larger transaction identifier: the order the shared rules use.
     static func isLater(_ candidate: JWSTransactionDecodedPayload, than other: JWSTransactionDecodedPayload) -> Bool {
         let lhs = candidate.purchaseDate?.milliseconds ?? .min
         let rhs = other.purchaseDate?.milliseconds ?? .min
         if lhs != rhs { return lhs > rhs }
-        let left = other.transactionId ?? ""
-        let right = candidate.transactionId ?? ""
-        return left.utf8.count != right.utf8.count ? left.utf8.count < right.utf8.count : left < right
+        return TransactionIdentifier.isOrdered(other.transactionId ?? "", before: candidate.transactionId ?? "")
     }
 
-    /// A counted transaction's state and end.
-    private func judge(_ item: OwnedTransaction, rule: ProductRule) -> (EntitlementState, Int64?) {
+    /// A counted transaction's state and end: access as the shared rules decide it, and for what does not grant
+    /// access, the reason.
+    private func judge(
+        _ item: OwnedTransaction, renewalState: RenewalState?, entitled: Bool, rule: ProductRule
+    ) -> (EntitlementState, Int64?) {
         let transaction = item.transaction
         if transaction.revocationDate != nil { return (.revoked, transaction.revocationDate?.milliseconds) }
         switch transaction.type {
         case .autoRenewable?:
             let expiresAt = transaction.expiresDate?.milliseconds
-            switch item.status {
-            case .active?: return (.active, expiresAt)
-            case .billingGracePeriod?: return (.gracePeriod, item.renewal?.gracePeriodExpiresDate?.milliseconds ?? expiresAt)
-            case .billingRetry?: return (.billingRetry, expiresAt)
-            case .expired?: return (.expired, expiresAt)
+            if entitled {
+                guard renewalState == .inGracePeriod else { return (.active, expiresAt) }
+                return (.gracePeriod, item.renewal?.gracePeriodExpiresDate?.milliseconds ?? expiresAt)
+            }
+            switch renewalState {
+            case .inBillingRetryPeriod?: return (.billingRetry, expiresAt)
             case .revoked?: return (.revoked, expiresAt)
-            default:
-                guard let expiresAt else { return (.expired, nil) }
-                return (expiresAt > now.milliseconds ? .active : .expired, expiresAt)
+            default: return (.expired, expiresAt)
             }
         case .nonRenewable?:
+            guard entitled else { return (.expired, nil) }
             guard let duration = rule.nonRenewingDurationSeconds, let purchase = transaction.purchaseDate?.milliseconds else {
                 return (.active, nil)
             }
             let end = purchase + duration * 1000
             return (end > now.milliseconds ? .active : .expired, end)
         default:
-            return (.active, nil)
+            return (entitled ? .active : .expired, nil)
         }
     }
 }

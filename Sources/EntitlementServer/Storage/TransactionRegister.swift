@@ -3,7 +3,9 @@ import StoreModel
 import StoreStorage
 
 /// Stores each transaction by `transactionId` with its latest signed version: a version signed later replaces
-/// the stored one, an older one is ignored (ties go to the larger JSON text, so every server agrees).
+/// the stored one, an older one is ignored. Versions signed in the same millisecond (a virtual clock that did not
+/// move) are ordered revoked after unrevoked — a refund comes after its purchase — then by JSON text, so every
+/// server agrees.
 enum TransactionRegister {
     /// What an upsert did.
     enum Write: Hashable, Sendable {
@@ -27,9 +29,11 @@ enum TransactionRegister {
         if let stored = try database.queryFirst(
             "SELECT signed_date, payload, revocation_date FROM ent_transactions WHERE transaction_id = ?", [.text(transactionId)])
         {
-            let storedOrder = EvidenceOrder(signedDate: try stored.int64("signed_date"), tiebreak: try stored.string("payload"))
-            guard storedOrder < EvidenceOrder(signedDate: signedDate, tiebreak: json) else { return .stale }
             let wasRevoked = try stored.optionalInt64("revocation_date") != nil
+            let storedOrder = EvidenceOrder(
+                signedDate: try stored.int64("signed_date"), tiebreak: Self.tiebreak(revoked: wasRevoked, json: try stored.string("payload")))
+            let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
+            guard storedOrder < incoming else { return .stale }
             try database.execute(
                 """
                 UPDATE ent_transactions SET original_transaction_id = ?, bundle_id = ?, environment = ?, product_id = ?,
@@ -47,6 +51,11 @@ enum TransactionRegister {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, values)
         return .inserted
+    }
+
+    /// The tie-breaker of versions signed in the same millisecond.
+    private static func tiebreak(revoked: Bool, json: String) -> String {
+        (revoked ? "1|" : "0|") + json
     }
 
     /// The transaction's columns, `transaction_id` first.
