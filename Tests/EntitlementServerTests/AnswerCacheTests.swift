@@ -31,7 +31,8 @@ import Testing
         try await Backend(kind: .sqlite).withDatabase { database in
             let clock = TestClock()
             let configuration = TestAppStore.configuration()
-            let first = try await EntitlementService.open(configuration: configuration, database: database, currentTime: clock.source)
+            let first = try await EntitlementService.open(
+                configuration: configuration, database: database, clock: VirtualClock(now: clock.now))
             let second = try EntitlementService(configuration: configuration, database: database, currentTime: clock.source)
             #expect(try capabilities(try await first.entitlementsJSON(account: "kim")).isEmpty)
             _ = try await second.grant(account: "kim", capability: "pro", grantId: "g2", expiresAt: nil, reason: "test")

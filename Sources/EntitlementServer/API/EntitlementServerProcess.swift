@@ -30,7 +30,7 @@ public final class EntitlementServerProcess: Sendable {
     ///   - log: Where refusals, failures and background work are reported.
     public static func start(
         configuration: EntitlementServerConfiguration, database: any SQLDatabase, host: String = "127.0.0.1", port: Int = 0,
-        currentTime: @escaping @Sendable () -> Timestamp = { Timestamp(Date()) },
+        currentTime: @escaping @Sendable () -> Timestamp = { SystemClock().now },
         webhookTransport: any WebhookTransport = HTTPWebhookTransport(),
         serverAPITransport: any ServerAPITransport = HTTPServerAPITransport(),
         log: @escaping @Sendable (String) -> Void = { _ in }

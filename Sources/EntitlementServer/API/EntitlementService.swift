@@ -38,6 +38,15 @@ public final class EntitlementService: Sendable {
         self.log = log
     }
 
+    /// Migrates `database` and creates the service on a ``StoreClock`` (`SystemClock` in production, a
+    /// `VirtualClock` when an emulator's virtual time drives the scenario).
+    public static func open(
+        configuration: EntitlementServerConfiguration, database: any SQLDatabase, clock: any StoreClock,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) async throws -> EntitlementService {
+        try await open(configuration: configuration, database: database, currentTime: { clock.now }, log: log)
+    }
+
     /// Migrates `database` and creates the service.
     public static func open(
         configuration: EntitlementServerConfiguration, database: any SQLDatabase,
