@@ -34,6 +34,42 @@ struct Backend: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// Runs `body` with `count` independent connections to one fresh database (as several servers sharing it
+    /// would have), then removes it. SQLite in memory cannot be shared, so it runs as a SQLite file.
+    func withSharedDatabase<T>(connections count: Int, _ body: ([any SQLDatabase]) async throws -> T) async throws -> T {
+        var opened: [any SQLDatabase] = []
+        let result: Result<T, any Error>
+        switch kind {
+        case .sqliteInMemory, .sqlite:
+            let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-ent-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            do {
+                for _ in 0..<count { opened.append(try SQLiteDatabase(path: directory.appending(path: "entitlements.sqlite").path)) }
+                result = .success(try await body(opened))
+            } catch {
+                result = .failure(error)
+            }
+            for database in opened { await database.close() }
+        case .postgreSQL(let connection):
+            let schema = "ent_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
+            let administrator = try PostgreSQLDatabase(connectionString: connection, poolSize: 1)
+            try await administrator.execute("CREATE SCHEMA \(schema)")
+            do {
+                for _ in 0..<count {
+                    opened.append(try PostgreSQLDatabase(connectionString: connection, poolSize: 4, searchPath: schema))
+                }
+                result = .success(try await body(opened))
+            } catch {
+                result = .failure(error)
+            }
+            for database in opened { await database.close() }
+            try await administrator.execute("DROP SCHEMA \(schema) CASCADE")
+            await administrator.close()
+        }
+        return try result.get()
+    }
+
     /// Runs `body` with a fresh migrated database, then removes it.
     func withDatabase<T>(_ body: (any SQLDatabase) async throws -> T) async throws -> T {
         switch kind {
