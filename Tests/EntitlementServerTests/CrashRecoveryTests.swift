@@ -26,8 +26,40 @@ import Testing
         func attempted() { attempts += 1 }
     }
 
-    /// A folder with the configuration and the database.
-    private static func workspace() throws -> (folder: URL, config: String, database: String) {
+    /// A database for the server process: a SQLite file, or a fresh PostgreSQL database on the test cluster.
+    private struct CrashDatabase {
+        /// The `--db` value.
+        let spec: String
+        /// Opens it for the checks afterwards.
+        let open: @Sendable () throws -> any SQLDatabase
+        /// Removes it.
+        let drop: @Sendable () async throws -> Void
+
+        static func make(on backend: Backend, folder: URL) async throws -> CrashDatabase {
+            switch backend.kind {
+            case .sqlite, .sqliteInMemory:
+                let path = folder.appending(path: "entitlements.sqlite").path
+                return CrashDatabase(spec: "sqlite:\(path)", open: { try SQLiteDatabase(path: path) }, drop: {})
+            case .postgreSQL(let connection):
+                let name = "crash_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
+                let administrator = try PostgreSQLDatabase(connectionString: connection, poolSize: 1)
+                try await administrator.execute("CREATE DATABASE \(name)")
+                await administrator.close()
+                guard let slash = connection.lastIndex(of: "/") else { throw ServeProcessError(message: "no database in \(connection)") }
+                let spec = connection[..<slash] + "/" + name
+                return CrashDatabase(
+                    spec: spec, open: { try PostgreSQLDatabase(connectionString: spec, poolSize: 2) },
+                    drop: {
+                        let administrator = try PostgreSQLDatabase(connectionString: connection, poolSize: 1)
+                        try await administrator.execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
+                        await administrator.close()
+                    })
+            }
+        }
+    }
+
+    /// A folder with the configuration.
+    private static func workspace() throws -> (folder: URL, config: String) {
         let folder = FileManager.default.temporaryDirectory.appending(path: "tienda-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try TestAppStore.authority.root.derRepresentation.write(to: folder.appending(path: "root.der"))
@@ -47,12 +79,15 @@ import Testing
             """
         let configPath = folder.appending(path: "entitlements.json").path
         try Data(config.utf8).write(to: URL(fileURLWithPath: configPath))
-        return (folder, configPath, folder.appending(path: "entitlements.sqlite").path)
+        return (folder, configPath)
     }
 
-    @Test func `fifty SIGKILLs in the middle of ingest lose no notification and apply none twice`() async throws {
-        let (folder, config, databasePath) = try Self.workspace()
+    @Test(arguments: Backend.all)
+    func `fifty SIGKILLs in the middle of ingest lose no notification and apply none twice`(backend: Backend) async throws {
+        let (folder, config) = try Self.workspace()
         defer { try? FileManager.default.removeItem(at: folder) }
+        let crashDatabase = try await CrashDatabase.make(on: backend, folder: folder)
+        let databasePath = crashDatabase.spec
         let stream = NotificationStream.generate(seed: 50, count: 2500)
         let delivery = Delivery(stream.items)
         var server = try await ServeProcess(config: config, database: databasePath, port: 0)
@@ -92,9 +127,9 @@ import Testing
         let attempts = await delivery.attempts
         #expect(acknowledged == stream.items.count)
         #expect(killsDuringIngest >= 40, "only \(killsDuringIngest) of 50 kills hit the ingest; make the stream longer")
-        print("SIGKILL ×50: \(stream.items.count) notifications, \(attempts) attempts, \(killsDuringIngest) kills during ingest")
+        print("SIGKILL ×50 on \(backend.testDescription): \(stream.items.count) notifications, \(attempts) attempts, \(killsDuringIngest) kills during ingest")
 
-        let database = try SQLiteDatabase(path: databasePath)
+        let database = try crashDatabase.open()
         let configuration = try EntitlementServerConfiguration.load(from: config)
         let clock = TestClock()
         let service = try await EntitlementService.open(configuration: configuration, database: database, currentTime: clock.source)
@@ -128,5 +163,6 @@ import Testing
             at: [.day(0), .day(45), .day(400)])
         #expect(crashed == reference)
         await database.close()
+        try await crashDatabase.drop()
     }
 }

@@ -13,11 +13,12 @@ final class ServeProcess: Sendable {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("tienda")
     }
 
-    /// Starts the server and waits (up to `deadline`) until it prints its URL.
+    /// Starts the server on `database` (a `--db` value: `sqlite:PATH` or a PostgreSQL URI) and waits (up to
+    /// `deadline`) until it prints its URL.
     init(config: String, database: String, port: Int, deadline: Duration = .seconds(30)) async throws {
         let process = Process()
         process.executableURL = Self.executable
-        process.arguments = ["entitlements", "serve", "--config", config, "--db", "sqlite:\(database)", "--port", String(port)]
+        process.arguments = ["entitlements", "serve", "--config", config, "--db", database, "--port", String(port)]
         let standardOutput = Pipe()
         process.standardOutput = standardOutput
         process.standardError = FileHandle.nullDevice
