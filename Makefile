@@ -5,7 +5,7 @@ PYTHON_LIBRARY := app-store-server-library==3.1.2
 STRICT := -Xswiftc -warnings-as-errors
 EXAMPLE := Examples/Tienda.storekit
 
-.PHONY: build run test venv bench bench-engine fuzz-smoke clean
+.PHONY: build run test venv bench bench-engine bench-entitlements fuzz-smoke clean
 
 build:
 	$(SWIFT) build $(STRICT)
@@ -48,6 +48,14 @@ bench-engine:
 ## two minutes on two cores including the build). Longer sessions: Scripts/fuzz.sh all --release --seconds 600.
 fuzz-smoke:
 	Scripts/fuzz.sh all --runs 10000
+
+## The entitlement server's benchmark: ingest against verify-only on SQLite and PostgreSQL, lookups against
+## nginx (needs Debian's wrk and nginx: apt-get install -y wrk nginx).
+bench-entitlements:
+	$(SWIFT) build -c release $(STRICT) --product tienda-entitlements-bench
+	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_CLUSTER)) || exit 1; \
+	.build/release/tienda-entitlements-bench --postgres "$$connection"; \
+	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
 
 clean:
 	rm -rf .build $(VENV)
