@@ -186,6 +186,16 @@ import Testing
         #expect(missing.status == 404 && missing.json["error"] as? String == "subscriptionNotFound")
         let noBody = try await client.post("/control/v1/purchases")
         #expect(noBody.status == 400)
+
+        // A simulated StoreKit error names itself, so a client can throw it.
+        _ = try await client.post("/control/v1/simulated-errors", ["api": "Purchase", "type": "generic", "index": 2])
+        let simulated = try await client.post(Self.app + "/accounts/erin/purchases", ["productId": Self.coins])
+        #expect(simulated.json["error"] as? String == "simulatedError")
+        #expect(simulated.json["details"] as? [String: String] == ["api": "Purchase", "type": "generic", "index": "2", "name": "networkError"])
+        _ = try await client.post("/control/v1/simulated-errors", ["api": "Purchase"])
+        #expect(try await client.post(Self.app + "/accounts/erin/purchases", ["productId": Self.coins]).json["result"] as? String == "success")
+        let unknownAPI = try await client.post("/control/v1/simulated-errors", ["api": "Teleport"])
+        #expect(unknownAPI.status == 400 && (unknownAPI.json["message"] as? String)?.contains("Load Products") == true)
     }
 
     @Test func theOpenAPIDocumentDescribesEveryServedRouteAndNothingElse() async throws {
