@@ -85,6 +85,18 @@ import Testing
         #expect(try require(latest.json["transaction"])["originalTransactionId"] as? String == proId)
         let appTransaction = try await client.get(Self.app + "/accounts/bob/app-transaction")
         #expect(try require(appTransaction.json["appTransaction"])["bundleId"] as? String == EmulatorHarness.bundleId)
+
+        // What the device receives verifies with Apple's verifier, rooted at the emulator's root.
+        if PythonOracle.isAvailable {
+            let statuses = list(try await client.get(Self.app + "/accounts/bob/subscriptions").json["statuses"])
+            let signed: [(kind: String, jws: String)] = [
+                ("transaction", try #require(try require(pro.json["transaction"])["jws"] as? String)),
+                ("transaction", try #require(try require(statuses.first?["transaction"])["jws"] as? String)),
+                ("renewal", try #require(statuses.first?["renewalInfoJWS"] as? String)),
+                ("app-transaction", try #require(appTransaction.json["jws"] as? String)),
+            ]
+            #expect(try await ServerAPIInteropTests.verify(harness, signed) == ["OK", "OK", "OK", "OK"])
+        }
         // The finished consumable is not restored; the subscription is.
         #expect(list(try await client.post(Self.app + "/accounts/bob/sync").json["transactions"]).count == 1)
     }
