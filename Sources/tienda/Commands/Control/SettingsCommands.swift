@@ -68,12 +68,12 @@ struct SettingsCommand: Command {
             for product in products {
                 var availability: [String: Any] = ["forSale": forSale]
                 if let bundle { availability["bundleId"] = bundle }
-                try await client.send(.post, "/products/\(product)/availability", availability)
+                try await client.send(.post, "/products/\(ControlClient.segment(product))/availability", availability)
             }
         }
         let answer: ControlAnswer
         if body.isEmpty {
-            answer = try await client.send(.get, "/settings" + (bundle.map { "?bundleId=\($0)" } ?? ""))
+            answer = try await client.send(.get, "/settings" + ControlClient.query([("bundleId", bundle)]))
         } else {
             if let bundle { body["bundleId"] = bundle }
             answer = try await client.send(.patch, "/settings", body)
@@ -110,7 +110,7 @@ struct RevokeCommand: Command {
         guard let member = try arguments.option("--member") else { throw CommandFailure.usage("Name the family member: --member ACCOUNT_ID.") }
         let id = try arguments.requiredPositional("TRANSACTION_ID")
         try arguments.finish()
-        let answer = try await client.send(.post, "/transactions/\(id)/revoke-family", ["memberAccountId": member])
+        let answer = try await client.send(.post, "/transactions/\(ControlClient.segment(id))/revoke-family", ["memberAccountId": member])
         client.show(answer, output: output) { ["revoked \(member)'s access to transaction \(id)"] }
         return .success
     }
