@@ -192,6 +192,14 @@ import Testing
         #expect(unknown.contentType == "application/json")
         #expect(unknown.json["error"] as? String == "productUnavailable")
         #expect((unknown.json["message"] as? String)?.contains("com.tienda.example.nope") == true)
+        let now = try #require(try await client.get("/control/v1/clock").json["now"] as? Int64)
+        let target = Date(timeIntervalSince1970: Double(now + 86_400_000) / 1000).formatted(.iso8601)
+        let moved = try await client.post("/control/v1/clock/advance", ["to": target])
+        #expect(moved.json["now"] as? Int64 == now + 86_400_000 - now % 1000)
+        let backwards = try await client.post("/control/v1/clock/advance", ["to": now])
+        #expect(backwards.status == 409 && backwards.json["error"] as? String == "clockBackwards")
+        let both = try await client.post("/control/v1/clock/advance", ["to": now, "by": "1d"])
+        #expect(both.status == 400)
         let malformed = try await client.post("/control/v1/clock/advance", ["by": "soon"])
         #expect(malformed.status == 400 && malformed.json["error"] as? String == "badRequest")
         let missing = try await client.post("/control/v1/subscriptions/2000000099999999/renew")
@@ -223,6 +231,10 @@ import Testing
         #expect(served.subtracting(documented).isEmpty, "undocumented: \(served.subtracting(documented).sorted())")
         #expect(documented.subtracting(served).isEmpty, "documented but not served: \(documented.subtracting(served).sorted())")
         #expect(served.contains("GET /storekit/v1/apps/{bundleId}/accounts/{accountId}/updates"))
+        if PythonOracle.isAvailable {
+            let verdict = try await PythonOracle.results("openapi", ["document": answer.json])
+            #expect(verdict.first?["valid"] as? Bool == true, "\(verdict)")
+        }
     }
 }
 
