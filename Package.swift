@@ -69,5 +69,8 @@ let package = Package(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppStoreEmulatorTests", dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreModel", "StoreHTTP"],
+            swiftSettings: swiftSettings),
     ]
 )
