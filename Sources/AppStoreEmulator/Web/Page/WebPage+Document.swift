@@ -37,9 +37,9 @@ enum WebPage {
             <form id="account-form" class="inline" aria-label="Create an account">
               <label for="account-id">New account</label>
               <input id="account-id" name="accountId" placeholder="account ID" size="16">
-              <label><input type="checkbox" id="account-ask-to-buy" name="askToBuy"> Ask to Buy</label>
               <button type="submit">Create account</button>
             </form>
+            <p class="inline"><label><input type="checkbox" id="ask-to-buy"> Ask to Buy (purchases wait for a parent's approval)</label></p>
             <table id="catalog">
               <caption>Products of the selected app</caption>
               <thead><tr><th scope="col">Product</th><th scope="col">Type</th><th scope="col">Price</th><th scope="col">Group</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>

@@ -74,6 +74,7 @@ extension WebPage {
           if (!item) return {};
           if (typeof item === "string") return decodeJWS(item) || {};
           if (item.payload && typeof item.payload === "object") return item.payload;
+          if (item.transaction && typeof item.transaction === "object") return payloadOf(item.transaction);
           for (const key of ["signedTransaction", "signedTransactionInfo", "jws", "signedRenewalInfo"]) {
             if (typeof item[key] === "string") return decodeJWS(item[key]) || {};
           }
@@ -111,30 +112,34 @@ extension WebPage {
         }
 
         const actions = {
-          buy: (productId) => act(`Buy ${productId}`, () =>
-            control.post("/purchases", { bundleId: state.app, accountId: state.account, productId })),
+          buy: (productId) => act(`Buy ${productId}`, async () => {
+            const askToBuy = document.getElementById("ask-to-buy").checked;
+            const answer = await control.post("/purchases", { bundleId: state.app, accountId: state.account, productId, askToBuy });
+            return answer && answer.result === "pending" ? { message: "Waiting for approval." } : answer;
+          }),
           refund: (transactionId) => act(`Refund ${transactionId}`, () =>
             control.post(`/transactions/${q(transactionId)}/refund`, {})),
-          approve: (id) => act(`Approve request ${id}`, () => control.post(`/ask-to-buy/${q(id)}/approve`)),
-          decline: (id) => act(`Decline request ${id}`, () => control.post(`/ask-to-buy/${q(id)}/decline`)),
+          approve: (id) => act(`Approve request ${id}`, () => control.post(`/pending/${q(id)}/approve`)),
+          decline: (id) => act(`Decline request ${id}`, () => control.post(`/pending/${q(id)}/decline`)),
+          resolve: (id) => act(`Resolve request ${id}`, () => control.post(`/pending/${q(id)}/resolve`)),
           subscription: (otid, verb, body, label) => act(`${label} ${otid}`, () =>
             control.post(`/subscriptions/${q(otid)}/${verb}`, body || {})),
-          advance: (duration) => act(`Advance the clock by ${duration}`, () => control.post("/clock/advance", { duration })),
+          advance: (duration) => act(`Advance the clock by ${duration}`, () => control.post("/clock/advance", { by: duration })),
           reset: () => act(`Reset ${state.app}`, () => control.post("/reset", { bundleId: state.app })),
-          createAccount: (accountId, askToBuy) => act(`Create account ${accountId}`, async () => {
-            const created = await control.post("/accounts", { id: accountId, askToBuy });
-            state.account = (created && (created.id || created.accountId)) || accountId;
-            return created;
+          createAccount: (accountId) => act(`Create account ${accountId}`, async () => {
+            await control.post("/accounts", { id: accountId });
+            state.account = accountId;
           }),
         };
 
         // ---- loading -----------------------------------------------------------------------------------------
         async function loadBasics() {
-          const [apps, accounts, clock] = await Promise.all([
-            control.get("/apps"), control.get("/accounts"), control.get("/clock")]);
-          state.apps = list(apps, "apps");
+          const [status, accounts] = await Promise.all([control.get("/status"), control.get("/accounts")]);
+          state.apps = list(status, "apps");
           state.accounts = list(accounts, "accounts");
           if (!state.apps.some(a => a.bundleId === state.app)) state.app = state.apps.length ? state.apps[0].bundleId : null;
+          state.products = state.app ? list(await control.get(`/products?bundleId=${q(state.app)}`), "products") : [];
+          const clock = status.clock;
           const ids = state.accounts.map(a => a.id || a.accountId);
           if (!ids.includes(state.account)) state.account = ids.length ? ids[0] : null;
           const now = clock && typeof clock === "object" ? (clock.now ?? clock.milliseconds) : clock;
@@ -150,12 +155,12 @@ extension WebPage {
           const [transactions, subscriptions, pending] = await Promise.all([
             control.get(`${path}/transactions${query}`),
             control.get(`${path}/subscriptions${query}`),
-            control.get(`${path}/ask-to-buy${query}`).catch(() => []),
+            control.get(`/pending${query}&accountId=${q(state.account)}`),
           ]);
           return {
             transactions: list(transactions, "transactions"),
-            subscriptions: list(subscriptions, "subscriptions"),
-            pending: list(pending, "requests"),
+            subscriptions: list(subscriptions, "statuses"),
+            pending: list(pending, "pending"),
           };
         }
 
@@ -165,7 +170,7 @@ extension WebPage {
           renderCatalog();
           const [account, notifications] = await Promise.all([
             loadAccount(),
-            state.app ? control.get(`/notifications?bundleId=${q(state.app)}`).catch(() => []) : Promise.resolve([]),
+            state.app ? control.get(`/notifications?bundleId=${q(state.app)}`) : Promise.resolve([]),
           ]);
           renderPending(account.pending);
           renderTransactions(account.transactions);
@@ -174,7 +179,8 @@ extension WebPage {
         }
 
         // ---- rendering ---------------------------------------------------------------------------------------
-        function currentApp() { return state.apps.find(a => a.bundleId === state.app) || { products: [] }; }
+        function productsOfApp() { return state.products || []; }
+        function groupOf(product) { return product.subscription ? product.subscription.groupId : ""; }
 
         function renderSelectors() {
           const apps = document.getElementById("app-select");
@@ -182,24 +188,24 @@ extension WebPage {
           const accounts = document.getElementById("account-select");
           accounts.replaceChildren(...state.accounts.map(a => {
             const id = a.id || a.accountId;
-            return el("option", { value: id, selected: id === state.account }, id + (a.askToBuy ? " (Ask to Buy)" : ""));
+            return el("option", { value: id, selected: id === state.account }, id);
           }));
         }
 
         function renderCatalog() {
           const body = document.querySelector("#catalog tbody");
-          const products = list(currentApp().products, "products");
+          const products = productsOfApp();
           if (!products.length) {
             body.replaceChildren(el("tr", {}, el("td", { colspan: 5, class: "empty" }, "No products: start tienda serve with a .storekit file.")));
             return;
           }
           body.replaceChildren(...products.map(p => {
-            const id = p.productId || p.productID || p.id;
+            const id = p.id;
             return el("tr", {},
               el("th", { scope: "row" }, el("div", {}, p.displayName || p.referenceName || id), el("div", { class: "mono" }, id)),
-              el("td", {}, p.type || ""),
-              el("td", {}, p.displayPrice || p.price || ""),
-              el("td", {}, p.subscriptionGroupId || p.subscriptionGroupID || p.groupName || ""),
+              el("td", {}, p.type || "", p.subscription ? ` (${p.subscription.period})` : ""),
+              el("td", {}, p.displayPrice || ""),
+              el("td", {}, groupOf(p)),
               el("td", {}, el("button", {
                 type: "button", "aria-label": `Buy ${id}`, disabled: !state.account,
                 onclick: () => actions.buy(id),
@@ -211,8 +217,13 @@ extension WebPage {
           const box = document.getElementById("pending");
           if (!pending.length) { box.replaceChildren(el("p", { class: "empty" }, "No purchase is waiting for approval.")); return; }
           box.replaceChildren(el("ul", {}, pending.map(p => {
-            const id = p.id || p.requestId || p.pendingPurchaseId;
-            return el("li", {}, `${p.productId} for ${p.accountId || state.account} `,
+            const id = p.id;
+            const what = `${p.productId} for ${p.accountId} (${p.kind}, ${fmtDate(p.requestDate)}) `;
+            if (p.kind !== "askToBuy") {
+              return el("li", {}, what,
+                el("button", { type: "button", "aria-label": `Resolve request ${id}`, onclick: () => actions.resolve(id) }, "Resolve"));
+            }
+            return el("li", {}, what,
               el("button", { type: "button", "aria-label": `Approve request ${id}`, onclick: () => actions.approve(id) }, "Approve"), " ",
               el("button", { type: "button", "aria-label": `Decline request ${id}`, onclick: () => actions.decline(id) }, "Decline"));
           })));
@@ -256,18 +267,23 @@ extension WebPage {
         async function renderSubscriptions(subscriptions) {
           const box = document.getElementById("subscriptions");
           if (!subscriptions.length) { box.replaceChildren(el("p", { class: "empty" }, "No subscriptions.")); return; }
-          const products = list(currentApp().products, "products");
+          const products = productsOfApp();
           const parts = await Promise.all(subscriptions.map(async s => {
-            const transaction = payloadOf(s.transaction || s.lastTransaction || s.signedTransactionInfo);
-            const renewal = payloadOf(s.renewalInfo || s.signedRenewalInfo);
+            const transaction = payloadOf(s.transaction);
+            const renewal = payloadOf(s.renewalInfo);
             const otid = s.originalTransactionId || transaction.originalTransactionId || renewal.originalTransactionId;
-            const status = s.status ?? s.state ?? s.stateRawValue;
-            const label = typeof status === "number" ? stateName(status) : String(status);
+            const label = stateName(s.status);
             const autoRenew = renewal.autoRenewStatus === 1;
             const group = transaction.subscriptionGroupIdentifier;
-            const siblings = products.filter(p => (p.subscriptionGroupId || p.subscriptionGroupID) === group && (p.productId || p.productID) !== renewal.autoRenewProductId);
+            const siblings = products.filter(p => groupOf(p) === group && p.id !== renewal.autoRenewProductId);
             const plan = el("select", { id: `plan-${otid}`, "aria-label": `New plan for ${otid}` },
-              siblings.map(p => { const id = p.productId || p.productID; return el("option", { value: id }, id); }));
+              siblings.map(p => el("option", { value: p.id }, `${p.id} (${p.displayPrice})`)));
+            const current = products.find(p => p.id === (renewal.autoRenewProductId || transaction.productId));
+            const base = Number(renewal.renewalPrice || (current && current.priceMilliunits) || 0);
+            const newPrice = el("input", {
+              id: `price-${otid}`, "aria-label": `New price for ${otid}`, size: 8, inputmode: "numeric",
+              value: base ? String(Math.round(base * 1.2 / 10) * 10) : "", title: "In thousandths of the currency unit (9990 is 9.99)",
+            });
             let picture;
             try {
               const response = await fetch(`/web/v1/subscriptions/${q(otid)}/timeline.svg`);
@@ -290,13 +306,20 @@ extension WebPage {
               el("div", { class: "actions", role: "group", "aria-label": `Actions for ${otid}` },
                 sub("expire", {}, "Expire"),
                 sub("renew", {}, "Force renew"),
-                sub("billing-issue", {}, "Billing failure"),
+                sub("billing-failure", {}, "Billing failure"),
                 sub("billing-resolution", {}, "Resolve billing"),
                 sub("auto-renew", { enabled: !autoRenew }, autoRenew ? "Auto-renew off" : "Auto-renew on"),
-                sub("price-increase", {}, "Price increase"),
+                newPrice,
+                el("button", {
+                  type: "button", "aria-label": `Price increase ${otid}`,
+                  onclick: () => actions.subscription(otid, "price-increase", { priceMilliunits: Number(newPrice.value) }, "Price increase"),
+                }, "Price increase"),
+                renewal.priceIncreaseStatus === 0 ? [
+                  sub("price-increase/response", { accepted: true }, "Accept price", "Accept price increase"),
+                  sub("price-increase/response", { accepted: false }, "Decline price", "Decline price increase")] : null,
                 siblings.length ? [plan, el("button", {
                   type: "button", "aria-label": `Change plan ${otid}`,
-                  onclick: () => actions.subscription(otid, "renewal-product", { productId: plan.value }, "Change plan"),
+                  onclick: () => actions.subscription(otid, "change-plan", { productId: plan.value }, "Change plan"),
                 }, "Change plan")] : null),
               picture);
           }));
@@ -311,11 +334,11 @@ extension WebPage {
           }
           const rows = notifications.map(n => {
             const payload = decodeNotification(n.payload || decodeJWS(n.signedPayload) || {});
-            return { n, payload, sent: n.signedDate || payload.signedDate || n.createdDate };
-          }).sort((a, b) => Number(b.sent || 0) - Number(a.sent || 0));
+            return { n, payload, sent: n.signedDate || payload.signedDate };
+          }).sort((a, b) => Number(b.n.sequence || 0) - Number(a.n.sequence || 0));
           body.replaceChildren(...rows.map(({ n, payload, sent }) => {
             const attempts = list(n.attempts || n.sendAttempts, "attempts");
-            const delivery = n.deliveryStatus || n.state || n.status || (attempts.length ? attempts[attempts.length - 1].sendAttemptResult : "pending");
+            const delivery = n.deliveryState || (attempts.length ? attempts[attempts.length - 1].result : "pending");
             const deliveryText = String(delivery).toLowerCase();
             return el("tr", {},
               el("td", {}, fmtDate(sent)),
@@ -340,7 +363,7 @@ extension WebPage {
           document.getElementById("account-form").addEventListener("submit", e => {
             e.preventDefault();
             const id = document.getElementById("account-id").value.trim();
-            if (id) actions.createAccount(id, document.getElementById("account-ask-to-buy").checked);
+            if (id) actions.createAccount(id);
           });
           document.getElementById("reset-button").addEventListener("click", () => actions.reset());
           act("Load", async () => {});
