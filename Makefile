@@ -10,8 +10,11 @@ EXAMPLE := Examples/Tienda.storekit
 build:
 	$(SWIFT) build $(STRICT)
 
+## The emulator on the bundled example catalog, its state in .tienda-run (kept across runs; delete it to start over).
+RUN_STATE ?= .tienda-run
+RUN_PORT ?= 8480
 run: build
-	$(SWIFT) run --skip-build tienda catalog check $(EXAMPLE)
+	$(SWIFT) run --skip-build tienda serve $(EXAMPLE) --bundle-id com.tienda.example --state $(RUN_STATE) --port $(RUN_PORT)
 
 ## Apple's Python App Store Server Library, the interop oracle of the test suite.
 venv: $(VENV)/.installed

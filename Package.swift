@@ -50,7 +50,7 @@ let package = Package(
 
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator"],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
@@ -70,7 +70,8 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "AppStoreEmulatorTests", dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreModel", "StoreHTTP"],
+            name: "AppStoreEmulatorTests",
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
             swiftSettings: swiftSettings),
     ]
 )

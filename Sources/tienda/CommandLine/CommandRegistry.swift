@@ -9,6 +9,7 @@ enum CommandRegistry {
         PKIShowCommand.self,
         SignCommand.self,
         VerifyCommand.self,
+        ServeCommand.self,
     ]
 
     /// Runs the command that `arguments` selects and returns the process exit code.
