@@ -8,10 +8,10 @@ import StoreModel
 /// control API does not draw, each subscription's timeline picture.
 ///
 /// Routes:
-/// - `GET /`, `GET /index.html`: the page.
+/// - `GET /`: the page.
 /// - `GET /web/app.css`, `GET /web/app.js`: its stylesheet and script.
 /// - `GET /web/v1/subscriptions/{originalTransactionId}/timeline.svg`: the ``TimelineSVG`` of a subscription.
-public struct WebTransactionManagerRoutes: Sendable {
+public struct WebTransactionManagerRoutes: RouteGroup {
     private let engine: AppStoreEngine
     private let clock: any StoreClock
 
@@ -21,10 +21,14 @@ public struct WebTransactionManagerRoutes: Sendable {
         self.clock = clock
     }
 
+    /// Serves the page for the emulator's engine, drawing timelines at its clock's instant.
+    public init(context: EmulatorContext) {
+        self.init(engine: context.engine, clock: context.clock)
+    }
+
     /// Adds the page's routes to `router`.
     public func register(on router: inout Router) {
         router.get("/", .synchronous { _, _ in Self.page(WebPage.document, type: "text/html; charset=utf-8") })
-        router.get("/index.html", .synchronous { _, _ in Self.page(WebPage.document, type: "text/html; charset=utf-8") })
         router.get("/web/app.css", .synchronous { _, _ in Self.page(WebPage.stylesheet, type: "text/css; charset=utf-8") })
         router.get("/web/app.js", .synchronous { _, _ in Self.page(WebPage.script, type: "text/javascript; charset=utf-8") })
         let engine = engine
