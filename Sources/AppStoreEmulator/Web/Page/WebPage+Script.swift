@@ -279,7 +279,7 @@ extension WebPage {
             const plan = el("select", { id: `plan-${otid}`, "aria-label": `New plan for ${otid}` },
               siblings.map(p => el("option", { value: p.id }, `${p.id} (${p.displayPrice})`)));
             const current = products.find(p => p.id === (renewal.autoRenewProductId || transaction.productId));
-            const base = Number(renewal.renewalPrice || (current && current.priceMilliunits) || 0);
+            const base = Number((current && current.priceMilliunits) || renewal.renewalPrice || 0);
             const newPrice = el("input", {
               id: `price-${otid}`, "aria-label": `New price for ${otid}`, size: 8, inputmode: "numeric",
               value: base ? String(Math.round(base * 1.2 / 10) * 10) : "", title: "In thousandths of the currency unit (9990 is 9.99)",

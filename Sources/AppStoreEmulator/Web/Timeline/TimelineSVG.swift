@@ -12,7 +12,7 @@ public enum TimelineSVG {
     /// The picture's width in SVG units.
     public static let width = 760.0
     /// The picture's height in SVG units.
-    public static let height = 132.0
+    public static let height = 150.0
     private static let left = 16.0
     private static let right = 16.0
     private static let periodLane = (top: 28.0, height: 34.0)
@@ -44,9 +44,10 @@ public enum TimelineSVG {
         svg += """
             <g class="now"><title>Now: \(dateTime(timeline.now))</title>\
             <line x1="\(number(nowX))" y1="22" x2="\(number(nowX))" y2="\(number(axisTop))" stroke="#1a237e" stroke-width="1.5" stroke-dasharray="4 3"/>\
-            <text x="\(number(nowX))" y="18" font-size="11" text-anchor="middle" fill="#1a237e">now</text></g>
+            <text x="\(number(nowX - 3))" y="18" font-size="11" text-anchor="end" fill="#1a237e">now</text></g>
 
             """
+        svg += legend()
         svg += "</svg>\n"
         return svg
     }
@@ -121,6 +122,22 @@ public enum TimelineSVG {
             let anchor = index == 0 ? "start" : index == ticks ? "end" : "middle"
             shapes += "<line x1=\"\(number(x))\" y1=\"\(number(axisTop))\" x2=\"\(number(x))\" y2=\"\(number(axisTop + 4))\" stroke=\"#757575\"/>"
             shapes += "<text x=\"\(number(x))\" y=\"\(number(axisTop + 16))\" font-size=\"10\" text-anchor=\"\(anchor)\" fill=\"#424242\">\(withTime ? dateTime(instant) : date(instant))</text>"
+        }
+        return shapes + "</g>\n"
+    }
+
+    /// What each colour means, along the bottom.
+    private static func legend() -> String {
+        let entries: [(String, String)] = [
+            ("#2e7d32", "paid period"), ("#00838f", "offer period"), ("url(#revoked-hatch)", "refunded or revoked"),
+            ("#f9a825", "grace period"), ("#ef6c00", "billing retry"), ("#bdbdbd", "lapsed"),
+        ]
+        var shapes = "<g class=\"legend\" font-size=\"10\" fill=\"#424242\">"
+        var x = left
+        for (fill, label) in entries {
+            shapes += rect(x: x, y: 132, width: 10, height: 10, fill: fill, opacity: 1)
+            shapes += "<text x=\"\(number(x + 14))\" y=\"\(number(141))\">\(label)</text>"
+            x += 14 + Double(label.count) * 5.6 + 14
         }
         return shapes + "</g>\n"
     }

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// The web transaction manager in real headless Chromium against a real `tienda serve`: a person's clicks
+/// (create an account, buy, advance the clock, refund) and what both the page and the server say afterwards.
+///
+/// Screenshots go to `$TIENDA_SCREENSHOTS` (`make screenshots` sets it to docs/screenshots) or else a temporary
+/// directory. Without Chromium (Debian's `chromium`, or `$TIENDA_CHROMIUM`) the suite is skipped, unless
+/// `TIENDA_REQUIRE_CHROMIUM=1` (CI sets it) makes that a failure.
+@Suite(
+    .serialized,
+    .enabled(
+        if: DevToolsPipe.executable != nil || ProcessInfo.processInfo.environment["TIENDA_REQUIRE_CHROMIUM"] == "1",
+        "Chromium is not installed: apt-get install chromium, or set TIENDA_CHROMIUM")
+)
+struct WebTransactionManagerTests {
+    static let product = "com.tienda.example.pro.monthly"
+
+    static var screenshots: URL {
+        if let directory = ProcessInfo.processInfo.environment["TIENDA_SCREENSHOTS"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory, relativeTo: EmulatorProcess.packageRoot)
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("tienda-screenshots")
+    }
+
+    static func save(_ page: BrowserPage, _ name: String) throws {
+        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
+        try page.screenshot().write(to: screenshots.appendingPathComponent("\(name).png"))
+    }
+
+    @Test func buyAdvanceAndRefundShowOnThePageAndInTheServer() async throws {
+        let server = try EmulatorProcess()
+        defer { server.stop() }
+        let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
+        let browser = try DevToolsPipe(executable: chromium)
+        defer { browser.shutDown() }
+        let page = try BrowserPage(browser: browser)
+
+        try page.navigate(to: server.baseURL)
+        try page.waitForStatus(containing: "Load: done.")
+        #expect(try page.text.contains(Self.product))
+
+        try page.type("alice", into: "New account")
+        try page.click(role: "button", name: "Create account")
+        try page.waitForStatus(containing: "Create account alice: done.")
+
+        try page.click(role: "button", name: "Buy \(Self.product)")
+        try page.waitForStatus(containing: "Buy \(Self.product): done.")
+        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 1", "one transaction row")
+        try page.waitUntil("document.querySelector('#subscriptions svg.timeline')", "the subscription's timeline")
+        try Self.save(page, "1-bought")
+
+        try page.type("1M", into: "Advance the clock by")
+        try page.click(role: "button", name: "Advance")
+        try page.waitForStatus(containing: "Advance the clock by 1M: done.")
+        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the renewal's row")
+        try Self.save(page, "2-renewed")
+
+        let newest = try #require(try page.evaluate(
+            "document.querySelector('#transactions tbody tr[data-transaction-id]').dataset.transactionId") as? String)
+        try page.click(role: "button", name: "Refund \(newest)")
+        try page.waitForStatus(containing: "Refund \(newest): done.")
+        try page.waitUntil("document.querySelector('#subscriptions svg.timeline g.revocation')", "the refund on the timeline")
+        try page.waitUntil("document.querySelector('#notifications').innerText.includes('REFUND')", "the REFUND notification")
+        try Self.save(page, "3-refunded")
+
+        // The page: two transactions, the newest refunded and no longer refundable, the notifications sent.
+        let rows = try #require(try page.evaluate("""
+            [...document.querySelectorAll('#transactions tbody tr[data-transaction-id]')].map(r => r.innerText)
+            """) as? [String])
+        #expect(rows.count == 2)
+        #expect(rows.first?.contains("refunded") == true)
+        #expect(rows.last?.contains("Refund") == true)
+        #expect(throws: (any Error).self) { try page.element(role: "button", name: "Refund \(newest)") }
+        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        for type in ["SUBSCRIBED", "DID_RENEW", "REFUND"] { #expect(notifications.contains(type), "\(type) in \(notifications)") }
+        let refundPayload = try page.evaluate("""
+            [...document.querySelectorAll('#notifications tbody tr')].find(r => r.innerText.includes('REFUND')).querySelector('pre').textContent
+            """) as? String ?? ""
+        #expect(refundPayload.contains("\"revocationDate\""), "the REFUND payload's transaction is decoded: \(refundPayload)")
+        let described = try page.evaluate("document.querySelector('#subscriptions svg.timeline desc').textContent") as? String ?? ""
+        #expect(described.contains("refunded or revoked on"))
+
+        // The server: the same two transactions, the newest with a revocation date.
+        let answer = try await server.control("GET", "accounts/alice/transactions?bundleId=com.tienda.example")
+        let transactions = Self.payloads(answer)
+        #expect(transactions.count == 2)
+        let refunded = transactions.first { $0["transactionId"] as? String == newest }
+        #expect(refunded?["revocationDate"] != nil)
+        #expect(transactions.filter { $0["revocationDate"] != nil }.count == 1)
+    }
+
+    /// Transactions from a control API answer: decoded objects, or JWS strings whose payloads are decoded here.
+    static func payloads(_ answer: Any) -> [[String: Any]] {
+        let items = (answer as? [Any]) ?? ((answer as? [String: Any])?["transactions"] as? [Any]) ?? []
+        return items.compactMap { item -> [String: Any]? in
+            if let object = item as? [String: Any] {
+                if let payload = object["payload"] as? [String: Any] { return payload }
+                if let wrapped = object["transaction"] as? [String: Any] { return payloads([wrapped]).first }
+                for key in ["signedTransaction", "signedTransactionInfo", "jws"] {
+                    if let jws = object[key] as? String { return decode(jws) }
+                }
+                return object
+            }
+            return (item as? String).flatMap(decode)
+        }
+    }
+
+    static func decode(_ jws: String) -> [String: Any]? {
+        let parts = jws.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        return Data(base64Encoded: base64).flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
+    }
+}
