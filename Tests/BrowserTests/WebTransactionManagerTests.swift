@@ -90,6 +90,58 @@ struct WebTransactionManagerTests {
         #expect(transactions.filter { $0["revocationDate"] != nil }.count == 1)
     }
 
+    @Test func askToBuyBillingTroubleAndAutoRenewThroughThePage() async throws {
+        let server = try EmulatorProcess()
+        defer { server.stop() }
+        let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
+        let browser = try DevToolsPipe(executable: chromium)
+        defer { browser.shutDown() }
+        let page = try BrowserPage(browser: browser)
+        try page.navigate(to: server.baseURL)
+        try page.waitForStatus(containing: "Load: done.")
+        try page.type("bob", into: "New account")
+        try page.click(role: "button", name: "Create account")
+        try page.waitForStatus(containing: "Create account bob: done.")
+
+        // Ask to Buy: the purchase waits until a parent approves it.
+        try page.click(role: "checkbox", name: "Ask to Buy (purchases wait for a parent's approval)")
+        try page.click(role: "button", name: "Buy \(Self.product)")
+        try page.waitForStatus(containing: "Waiting for approval.")
+        let pending = try await server.control("GET", "pending?accountId=bob")
+        let request = try #require(((pending as? [String: Any])?["pending"] as? [[String: Any]])?.first?["id"] as? String)
+        #expect(try page.text.contains("No transactions yet."))
+        try page.click(role: "button", name: "Approve request \(request)")
+        try page.waitForStatus(containing: "Approve request \(request): done.")
+        let otid = try #require(try page.evaluate(
+            "document.querySelector('#subscriptions article').dataset.originalTransactionId") as? String)
+
+        // Billing fails at the renewal: the grace period the catalog enables, drawn on the timeline.
+        try page.click(role: "button", name: "Billing failure \(otid)")
+        try page.waitForStatus(containing: "Billing failure \(otid): done.")
+        try page.type("1M", into: "Advance the clock by")
+        try page.click(role: "button", name: "Advance")
+        try page.waitForStatus(containing: "Advance the clock by 1M: done.")
+        try page.waitUntil("document.querySelector('#subscriptions svg.timeline g.stretch.grace')", "the grace period on the timeline")
+        #expect(try page.text.contains("grace period"))
+        try Self.save(page, "4-grace-period")
+        var status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
+        #expect(status?["state"] as? String == "inGracePeriod")
+
+        // Fixed: active again; then auto-renew off.
+        try page.click(role: "button", name: "Resolve billing \(otid)")
+        try page.waitForStatus(containing: "Resolve billing \(otid): done.")
+        try page.click(role: "button", name: "Auto-renew off \(otid)")
+        try page.waitForStatus(containing: "Auto-renew off \(otid): done.")
+        _ = try page.element(role: "button", name: "Auto-renew on \(otid)")
+        status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
+        #expect(status?["state"] as? String == "subscribed")
+        #expect((status?["renewalInfo"] as? [String: Any])?["autoRenewStatus"] as? Int == 0)
+        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        for type in ["DID_FAIL_TO_RENEW", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS"] {
+            #expect(notifications.contains(type), "\(type) in \(notifications)")
+        }
+    }
+
     /// Transactions from a control API answer: decoded objects, or JWS strings whose payloads are decoded here.
     static func payloads(_ answer: Any) -> [[String: Any]] {
         let items = (answer as? [Any]) ?? ((answer as? [String: Any])?["transactions"] as? [Any]) ?? []
