@@ -242,4 +242,13 @@ struct ServerAPIInteropTests {
         #expect(answers[0]["status"] as? Int == 401 && answers[0]["code"] is NSNull)
         await harness.stop()
     }
+
+    /// Every endpoint method of Apple's client (listed by the library itself) is called by this suite.
+    @Test func thisSuiteCallsEveryMethodOfApplesClient() async throws {
+        let methods = try await PythonOracle.results("methods", [:]).compactMap { $0["method"] as? String }
+        #expect(methods.count >= 30)
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let uncalled = methods.filter { !source.contains("[\"\($0)\"") }
+        #expect(uncalled.isEmpty, "not called: \(uncalled)")
+    }
 }

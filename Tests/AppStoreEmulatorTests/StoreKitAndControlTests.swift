@@ -108,6 +108,69 @@ import Testing
         #expect(answer.cursor > cursor)
     }
 
+    @Test func settingsAvailabilityFamilyAndRefundReversalThroughControl() async throws {
+        let harness = try await EmulatorHarness.start()
+        defer { Task { await harness.stop() } }
+        let client = JSONClient(baseURL: harness.baseURL)
+        let lifetime = "com.tienda.example.lifetime"
+
+        // Ask to Buy on: a device purchase waits for a parent.
+        let settings = try await client.send(.patch, "/control/v1/settings", ["askToBuyEnabled": true])
+        #expect(settings.json["askToBuyEnabled"] as? Bool == true)
+        let asked = try await client.post(Self.app + "/accounts/kid/purchases", ["productId": lifetime])
+        #expect(asked.json["result"] as? String == "pending")
+        let pending = list(try await client.get("/control/v1/pending?accountId=kid").json["pending"])
+        let pendingId = try #require(pending.first?["id"] as? String)
+        let approved = try await client.post("/control/v1/pending/\(pendingId)/approve")
+        #expect(try require(approved.json["transaction"])["productId"] as? String == lifetime)
+        _ = try await client.send(.patch, "/control/v1/settings", ["askToBuyEnabled": false])
+
+        // Off sale, purchases fail; back on sale, they work.
+        _ = try await client.post("/control/v1/products/\(Self.coins)/availability", ["forSale": false])
+        #expect(try await client.post("/control/v1/purchases", ["productId": Self.coins]).json["error"] as? String == "productUnavailable")
+        _ = try await client.post("/control/v1/products/\(Self.coins)/availability", ["forSale": true])
+        #expect(try await client.post("/control/v1/purchases", ["productId": Self.coins]).status == 201)
+
+        // Family sharing: the member gets a copy, and loses it when the purchaser stops sharing.
+        _ = try await client.post("/control/v1/accounts", ["id": "parent"])
+        _ = try await client.post("/control/v1/accounts", ["id": "member"])
+        let joined = try await client.send(.patch, "/control/v1/accounts/member", ["familyGroup": "family", "storefront": "FRA"])
+        #expect(joined.json["familyGroup"] as? String == "family")
+        #expect(try require(joined.json["storefront"])["countryCode"] as? String == "FRA")
+        _ = try await client.send(.patch, "/control/v1/accounts/parent", ["familyGroup": "family"])
+        let shared = try await client.post("/control/v1/purchases", ["accountId": "parent", "productId": lifetime])
+        let sharedId = try #require(try require(try require(shared.json["transaction"])["transaction"])["transactionId"] as? String)
+        let copies = list(try await client.get("/control/v1/accounts/member/transactions").json["transactions"])
+        #expect(copies.compactMap { ($0["transaction"] as? [String: Any])?["inAppOwnershipType"] as? String } == ["FAMILY_SHARED"])
+        #expect(try await client.post("/control/v1/transactions/\(sharedId)/revoke-family", ["memberAccountId": "member"]).status == 200)
+        let revoked = list(try await client.get("/control/v1/accounts/member/transactions").json["transactions"])
+        #expect(revoked.first.flatMap { ($0["transaction"] as? [String: Any])?["revocationDate"] } != nil)
+
+        // A refund, reversed.
+        _ = try await client.post("/control/v1/transactions/\(sharedId)/refund")
+        let reversed = try await client.post("/control/v1/transactions/\(sharedId)/refund-reverse")
+        #expect(reversed.status == 200)
+        #expect(try require(reversed.json["transaction"])["revocationDate"] == nil)
+    }
+
+    @Test func stoppingTheServerAnswersAWaitingPollAtOnce() async throws {
+        let harness = try await EmulatorHarness.start()
+        defer { Task { await harness.stop() } }
+        let client = JSONClient(baseURL: harness.baseURL)
+        let poll = Task { () throws -> (status: Int, updates: Int) in
+            let answer = try await client.get(Self.app + "/accounts/dave/updates?after=0&wait=25")
+            return (answer.status, list(answer.json["updates"]).count)
+        }
+        // The request crosses a real socket: wait (with a deadline) until the poll is waiting on the feed.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await harness.server.context.changes.waiting == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        await harness.server.stop()
+        let answer = try await poll.value
+        #expect(answer.status == 200 && answer.updates == 0)
+    }
+
     @Test func failuresAreJSONErrorsWithACodeAndAHelpfulMessage() async throws {
         let harness = try await EmulatorHarness.start()
         defer { Task { await harness.stop() } }

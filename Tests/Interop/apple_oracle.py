@@ -13,6 +13,7 @@ Reads one JSON request on standard input and writes one JSON answer on standard 
   batch    {"requests": [{"mode": "verify"|"chain", "request": {...}}]} -> {"answers": [answer, ...]}
   bench    {"roots": [...], "bundleId": ..., "environment": ..., "jws": str, "kind": ..., "seconds": float}
            -> {"library": version, "verifications": n, "seconds": s, "perSecond": n/s}
+  methods  {} -> {"library": version, "results": [{"method": name}, ...]}: AppStoreServerAPIClient's endpoint methods
   call     {"baseURL": "http://127.0.0.1:PORT", "key": PEM, "keyId": str, "issuerId": str, "bundleId": str,
             "environment": "Sandbox", "calls": [{"method": AppStoreServerAPIClient method name, "args": [arg...]}]}
            where an arg is a JSON value, {"$model": ModelName, "value": {wire keys}}, {"$enum": EnumName,
@@ -170,6 +171,15 @@ def call(request):
     return {"library": version("app-store-server-library"), "results": results}
 
 
+def methods(request):
+    """The public endpoint methods of AppStoreServerAPIClient, for checking that a suite calls every one."""
+    import inspect
+    from appstoreserverlibrary.api_client import AppStoreServerAPIClient
+    names = sorted(name for name, member in inspect.getmembers(AppStoreServerAPIClient, inspect.isfunction)
+                   if not name.startswith("_"))
+    return {"library": version("app-store-server-library"), "results": [{"method": name} for name in names]}
+
+
 def batch(request):
     modes = {"verify": verify, "chain": chain}
     return {"answers": [modes[item["mode"]](item["request"]) for item in request["requests"]]}
@@ -178,7 +188,8 @@ def batch(request):
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "verify"
     request = json.load(sys.stdin)
-    answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench, "call": call}[mode](request)
+    answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench, "call": call,
+              "methods": methods}[mode](request)
     json.dump(answer, sys.stdout)
     return 0
 

@@ -50,15 +50,15 @@ final class ServeProcess: @unchecked Sendable {
             .map { $0.split(separator: " ").first.map(String.init) ?? $0 }
     }
 
-    /// Sends SIGINT and waits for the exit code.
+    /// Sends SIGINT (unless it has exited) and waits for the exit code.
     func interrupt() -> Int32 {
-        process.interrupt()
+        if process.isRunning { process.interrupt() }
         return waitForExit()
     }
 
-    /// Sends SIGTERM and waits for the exit code.
+    /// Sends SIGTERM (unless it has exited) and waits for the exit code.
     func terminate() -> Int32 {
-        process.terminate()
+        if process.isRunning { process.terminate() }
         return waitForExit()
     }
 

@@ -11,6 +11,8 @@ public actor ChangeFeed {
     public private(set) var version: UInt64 = 0
     private var waiters: [UInt64: CheckedContinuation<UInt64, Never>] = [:]
     private var nextWaiter: UInt64 = 0
+    /// Whether the feed was closed: waits return at once, so long polls end when the server stops.
+    public private(set) var isClosed = false
 
     /// Creates a feed at version 0.
     public init() {}
@@ -24,11 +26,20 @@ public actor ChangeFeed {
         for continuation in woken.values { continuation.resume(returning: current) }
     }
 
-    /// Waits until the version moves past `seen` or `timeout` passes, whichever comes first.
+    /// How many waits are in progress (long polls and the scheduler).
+    public var waiting: Int { waiters.count }
+
+    /// Closes the feed for shutdown: wakes every waiter, and later waits return at once.
+    public func close() {
+        isClosed = true
+        announce()
+    }
+
+    /// Waits until the version moves past `seen` or `timeout` passes, whichever comes first (at once when closed).
     /// - Returns: The version when it returned.
     @discardableResult
     public func wait(after seen: UInt64, timeout: Duration) async -> UInt64 {
-        if version != seen || timeout <= .zero { return version }
+        if version != seen || timeout <= .zero || isClosed { return version }
         let id = nextWaiter
         nextWaiter &+= 1
         let timer = Task { [weak self] in

@@ -119,12 +119,13 @@ public actor EmulatorServer {
         server.port.map { Self.baseURL(host: configuration.host, port: $0) }
     }
 
-    /// Stops gracefully: background services first (in reverse order), then the HTTP server (requests in
-    /// progress finish), then the engine, after saving the clock.
+    /// Stops gracefully: background services first (in reverse order), then waiting long polls answer, then the
+    /// HTTP server (requests in progress finish), then the engine, after saving the clock.
     public func stop() async {
         guard running else { return }
         running = false
         for service in services.reversed() { await service.stop() }
+        await context.changes.close()   // ends waiting long polls, so the HTTP server drains at once
         await server.shutdown()
         try? context.saveClock()
         await context.engine.close()

@@ -16,7 +16,7 @@ struct ServeCommand: Command {
         Loads each .storekit catalog into the emulator (the first as --bundle-id, others as the bundle ID written
         after '='), then serves on HTTP until interrupted:
           /inApps/...        the App Store Server API (Apple's clients work with their base URL pointed here)
-          /storekit/v1/...   StoreKit-shaped endpoints for TiendaKit's remote backend
+          /storekit/v1/apps/{bundleId}/...  StoreKit-shaped endpoints for TiendaKit's remote backend
           /control/v1/...    the control API the `tienda` subcommands use
           /openapi.json      the OpenAPI 3 description of all of them
         Everything is kept in DIR and survives restarts: a restart without catalogs serves the apps already
@@ -109,7 +109,7 @@ struct ServeCommand: Command {
         output.print("Tienda App Store emulator")
         output.print("  base URL          \(baseURL.absoluteString)")
         output.print("  Server API        \(baseURL.absoluteString)/inApps/v1/…")
-        output.print("  StoreKit API      \(baseURL.absoluteString)/storekit/v1/…")
+        output.print("  StoreKit API      \(baseURL.absoluteString)/storekit/v1/apps/{bundleId}/…")
         output.print("  control API       \(baseURL.absoluteString)/control/v1/…  (tienda buy|advance|status … --server \(baseURL.absoluteString))")
         output.print("  OpenAPI           \(baseURL.absoluteString)/openapi.json")
         output.print("  root certificate  \(state)/pki/root.der")

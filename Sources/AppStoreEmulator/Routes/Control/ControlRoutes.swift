@@ -24,6 +24,9 @@ public struct ControlRoutes: RouteGroup {
         router.group("/control/v1") { control in
             control.get("/status", handler: JSONAPI.handler(status))
             control.get("/products", handler: JSONAPI.handler(products))
+            control.post("/products/{productId}/availability", handler: JSONAPI.handler(productAvailability))
+            control.get("/settings", handler: JSONAPI.handler(settings))
+            control.patch("/settings", handler: JSONAPI.handler(updateSettings))
             control.post("/reset", handler: JSONAPI.handler(reset))
             control.post("/clear", handler: JSONAPI.handler(clear))
             control.get("/clock", handler: JSONAPI.handler(clock))
@@ -31,10 +34,13 @@ public struct ControlRoutes: RouteGroup {
 
             control.get("/accounts", handler: JSONAPI.handler(accounts))
             control.post("/accounts", handler: JSONAPI.handler(createAccount))
+            control.patch("/accounts/{accountId}", handler: JSONAPI.handler(updateAccount))
+            control.put("/accounts/{accountId}/app-transaction", handler: JSONAPI.handler(setAppTransaction))
             control.get("/accounts/{accountId}/transactions", handler: JSONAPI.handler(accountTransactions))
             control.get("/accounts/{accountId}/subscriptions", handler: JSONAPI.handler(accountSubscriptions))
 
             control.post("/purchases", handler: JSONAPI.handler(purchase))
+            control.post("/offer-codes/redeem", handler: JSONAPI.handler(redeemOfferCode))
             control.get("/pending", handler: JSONAPI.handler(pendingPurchases))
             control.post("/pending/{pendingId}/approve", handler: JSONAPI.handler(approve))
             control.post("/pending/{pendingId}/decline", handler: JSONAPI.handler(decline))
@@ -47,6 +53,9 @@ public struct ControlRoutes: RouteGroup {
             control.post("/transactions/{transactionId}/refund", handler: JSONAPI.handler(refund))
             control.post("/transactions/{transactionId}/refund-request", handler: JSONAPI.handler(requestRefund))
             control.post("/transactions/{transactionId}/refund-decline", handler: JSONAPI.handler(declineRefund))
+            control.post("/transactions/{transactionId}/refund-reverse", handler: JSONAPI.handler(reverseRefund))
+            control.post("/transactions/{transactionId}/consumption-request", handler: JSONAPI.handler(consumptionRequest))
+            control.post("/transactions/{transactionId}/revoke-family", handler: JSONAPI.handler(revokeFamilyAccess))
 
             control.get("/subscriptions/{originalTransactionId}", handler: JSONAPI.handler(subscription))
             control.post("/subscriptions/{originalTransactionId}/expire", handler: JSONAPI.handler(expire))
@@ -58,6 +67,7 @@ public struct ControlRoutes: RouteGroup {
             control.post("/subscriptions/{originalTransactionId}/price-increase", handler: JSONAPI.handler(priceIncrease))
             control.post("/subscriptions/{originalTransactionId}/price-increase/response", handler: JSONAPI.handler(priceIncreaseResponse))
             control.post("/subscriptions/{originalTransactionId}/extend", handler: JSONAPI.handler(extend))
+            control.post("/subscriptions/extend-all", handler: JSONAPI.handler(extendAll))
 
             control.get("/notifications", handler: JSONAPI.handler(notifications))
             control.post("/notifications/test", handler: JSONAPI.handler(testNotification))

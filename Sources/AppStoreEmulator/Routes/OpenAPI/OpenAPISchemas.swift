@@ -104,6 +104,29 @@ enum OpenAPISchemas {
         ]),
         "NotificationList": object(["notifications": array(ref("Notification"))]),
         "TestNotification": object(["testNotificationToken": string]),
+        "Settings": object([
+            "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,
+            "interruptedPurchasesEnabled": boolean, "billingRetryOnRenewalEnabled": boolean, "billingGracePeriodEnabled": boolean,
+            "failTransactionsEnabled": boolean, "productsNotForSale": array(string),
+        ]),
+        "SettingsRequest": object([
+            "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,
+            "interruptedPurchasesEnabled": boolean, "billingRetryOnRenewalEnabled": boolean, "billingGracePeriodEnabled": boolean,
+            "failTransactionsEnabled": boolean, "storeKitErrorCode": integer, "disableDialogs": boolean,
+        ]),
+        "AvailabilityRequest": object(["bundleId": string, "forSale": boolean], required: ["forSale"]),
+        "AccountChangeRequest": object([
+            "storefront": string, "canMakePayments": boolean,
+            "familyGroup": ["type": "string", "description": "The family to join; empty to leave."],
+        ]),
+        "AppTransactionRequest": object(["bundleId": string, "originalApplicationVersion": string, "originalPurchaseDate": milliseconds],
+            required: ["originalApplicationVersion"]),
+        "OfferCodeRequest": object(["bundleId": string, "accountId": string, "productId": string, "referenceName": string],
+            required: ["productId", "referenceName"]),
+        "RevokeFamilyRequest": object(["memberAccountId": string], required: ["memberAccountId"]),
+        "MassExtendRequest": object(["bundleId": string, "productId": string, "days": integer, "reason": integer,
+            "storefrontCountryCodes": array(string)], required: ["productId", "days"]),
+        "MassExtension": object(["requestIdentifier": string, "productId": string, "complete": boolean, "succeededCount": integer]),
         ]
     }
 }

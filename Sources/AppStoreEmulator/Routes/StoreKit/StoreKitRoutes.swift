@@ -8,7 +8,7 @@ import StoreModel
 /// `{"jws": …, "transaction": {decoded payload}}`; errors as ``EmulatorAPIError`` bodies. See `/openapi.json`.
 ///
 /// The updates stream is a long poll: `GET …/updates?after=CURSOR&wait=SECONDS` answers at once when updates
-/// follow the cursor, otherwise waits (at most `wait` seconds, 0…60, default 25) for the next one and answers
+/// follow the cursor, otherwise waits (at most `wait` seconds, 0…25, default 25) for the next one and answers
 /// `{"updates": [...], "cursor": N, "hasMore": bool}`; ask again with the returned cursor.
 public struct StoreKitRoutes: RouteGroup {
     let context: EmulatorContext
@@ -18,8 +18,8 @@ public struct StoreKitRoutes: RouteGroup {
         self.context = context
     }
 
-    /// The longest an updates poll waits.
-    static let maximumWait = 60
+    /// The longest an updates poll waits: below the HTTP server's 30-second connection timeout.
+    static let maximumWait = 25
 
     public func register(on router: inout Router) {
         router.group("/storekit/v1/apps/{bundleId}") { app in
@@ -117,7 +117,8 @@ public struct StoreKitRoutes: RouteGroup {
             let seen = await context.changes.version
             let page = try await context.engine.transactionUpdates(bundleId: bundleId, accountId: accountId, after: cursor, limit: limit)
             let remaining = deadline - ContinuousClock.now
-            if !page.updates.isEmpty || remaining <= .zero || Task.isCancelled {
+            let closed = await context.changes.isClosed
+            if !page.updates.isEmpty || remaining <= .zero || Task.isCancelled || closed {
                 return JSONAPI.json(UpdatesJSON(page))
             }
             await context.changes.wait(after: seen, timeout: remaining)
