@@ -142,6 +142,57 @@ struct WebTransactionManagerTests {
         }
     }
 
+    @Test func renewPriceIncreaseChangePlanAndExpireThroughThePage() async throws {
+        let server = try EmulatorProcess()
+        defer { server.stop() }
+        let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
+        let browser = try DevToolsPipe(executable: chromium)
+        defer { browser.shutDown() }
+        let page = try BrowserPage(browser: browser)
+        try page.navigate(to: server.baseURL)
+        try page.waitForStatus(containing: "Load: done.")
+        try page.type("carol", into: "New account")
+        try page.click(role: "button", name: "Create account")
+        try page.waitForStatus(containing: "Create account carol: done.")
+        try page.click(role: "button", name: "Buy \(Self.product)")
+        try page.waitForStatus(containing: "Buy \(Self.product): done.")
+        let otid = try #require(try page.evaluate(
+            "document.querySelector('#subscriptions article').dataset.originalTransactionId") as? String)
+
+        try page.click(role: "button", name: "Force renew \(otid)")
+        try page.waitForStatus(containing: "Force renew \(otid): done.")
+        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the forced renewal's row")
+
+        try page.type("5990", into: "New price for \(otid)")
+        try page.click(role: "button", name: "Price increase \(otid)")
+        try page.waitForStatus(containing: "Price increase \(otid): done.")
+        try page.click(role: "button", name: "Accept price increase \(otid)")
+        try page.waitForStatus(containing: "Accept price increase \(otid): done.")
+        var status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
+        #expect((status?["renewalInfo"] as? [String: Any])?["priceIncreaseStatus"] as? Int == 1)
+        #expect(try page.text.contains("accepted"))
+
+        try page.click(role: "button", name: "Change plan \(otid)")
+        try page.waitForStatus(containing: "Change plan \(otid): done.")
+        status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
+        let changedTo = try page.evaluate("document.querySelector('#subscriptions h3').textContent") as? String ?? ""
+        let renewsAs = (status?["renewalInfo"] as? [String: Any])?["autoRenewProductId"] as? String
+        let current = ((status?["transaction"] as? [String: Any])?["transaction"] as? [String: Any])?["productId"] as? String
+        #expect(renewsAs == "com.tienda.example.pro.yearly" || current == "com.tienda.example.pro.yearly", "\(String(describing: status))")
+        #expect(changedTo.contains("com.tienda.example.pro.") )
+
+        try page.click(role: "button", name: "Expire \(otid)")
+        try page.waitForStatus(containing: "Expire \(otid): done.")
+        try page.waitUntil("document.querySelector('#subscriptions h3').textContent.includes('expired')", "the expired state")
+        status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
+        #expect(status?["state"] as? String == "expired")
+        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        for type in ["PRICE_INCREASE", "DID_CHANGE_RENEWAL_PREF", "EXPIRED"] {
+            #expect(notifications.contains(type), "\(type) in \(notifications)")
+        }
+        try Self.save(page, "5-expired")
+    }
+
     /// Transactions from a control API answer: decoded objects, or JWS strings whose payloads are decoded here.
     static func payloads(_ answer: Any) -> [[String: Any]] {
         let items = (answer as? [Any]) ?? ((answer as? [String: Any])?["transactions"] as? [Any]) ?? []

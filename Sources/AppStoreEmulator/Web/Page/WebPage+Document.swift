@@ -22,6 +22,7 @@ enum WebPage {
                    title="A duration such as 30s, 10m, 2h, 3d, 1w or 1M">
             <button type="submit">Advance</button>
           </form>
+          <button type="button" id="refresh-button">Refresh</button>
           <button type="button" id="reset-button" class="danger">Reset</button>
         </header>
         <p id="status" role="status" aria-live="polite" class="status"></p>

@@ -366,6 +366,7 @@ extension WebPage {
             if (id) actions.createAccount(id);
           });
           document.getElementById("reset-button").addEventListener("click", () => actions.reset());
+          document.getElementById("refresh-button").addEventListener("click", () => act("Refresh", async () => {}));
           act("Load", async () => {});
         });
 
