@@ -56,6 +56,9 @@ final class DevToolsPipe: @unchecked Sendable {
         let arguments = [
             executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
             "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars", "--mute-audio",
+            // Nothing in the background: the machine is shared with the rest of the test suite.
+            "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-default-apps",
+            "--disable-features=Translate,MediaRouter,OptimizationHints,AutofillServerCommunication",
             "--remote-debugging-pipe", "--user-data-dir=\(profile.path)", "--window-size=1280,900", "about:blank",
         ]
         var actions = posix_spawn_file_actions_t()
