@@ -78,6 +78,16 @@ import Testing
         #expect(TimelineSVG.render(timeline).contains("<g class=\"stretch retry\">"))
     }
 
+    @Test(arguments: [
+        (Int64(90_000), "2026-03-01 00:01:30"), (Int64(86_400_000), "2026-03-02 00:00"), (Int64(30 * 86_400_000), "2026-03-31"),
+    ])
+    func axisTicksAreAsPreciseAsTheSpanNeeds(length: Int64, lastTick: String) {
+        var payload = Self.transaction("1000", from: 0, days: 0)
+        payload.expiresDate = Self.start.adding(milliseconds: length)
+        let svg = TimelineSVG.render(SubscriptionTimeline(transactions: [payload], renewalInfo: nil, now: Self.start))
+        #expect(svg.contains("text-anchor=\"end\" fill=\"#424242\">\(lastTick)</text>"))
+    }
+
     @Test func textFromTheCatalogIsEscaped() {
         var payload = Self.transaction("1000", from: 0, days: 30)
         payload.productId = "a<b>&\"c\""

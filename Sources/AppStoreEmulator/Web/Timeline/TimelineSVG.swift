@@ -115,13 +115,15 @@ public enum TimelineSVG {
         var shapes = "<g class=\"axis\"><line x1=\"\(number(left))\" y1=\"\(number(axisTop))\" x2=\"\(number(width - right))\" y2=\"\(number(axisTop))\" stroke=\"#757575\"/>"
         let ticks = 4
         let length = span.upperBound.milliseconds - span.lowerBound.milliseconds
-        let withTime = length < 3 * 86_400_000
+        // Ticks as precise as the span needs: days, then minutes, then seconds.
+        let label: (Timestamp) -> String =
+            length < 3_600_000 ? { dateTime($0, seconds: true) } : length < 3 * 86_400_000 ? { dateTime($0) } : { date($0) }
         for index in 0...ticks {
             let instant = Timestamp(milliseconds: span.lowerBound.milliseconds + length * Int64(index) / Int64(ticks))
             let x = scale.x(instant)
             let anchor = index == 0 ? "start" : index == ticks ? "end" : "middle"
             shapes += "<line x1=\"\(number(x))\" y1=\"\(number(axisTop))\" x2=\"\(number(x))\" y2=\"\(number(axisTop + 4))\" stroke=\"#757575\"/>"
-            shapes += "<text x=\"\(number(x))\" y=\"\(number(axisTop + 16))\" font-size=\"10\" text-anchor=\"\(anchor)\" fill=\"#424242\">\(withTime ? dateTime(instant) : date(instant))</text>"
+            shapes += "<text x=\"\(number(x))\" y=\"\(number(axisTop + 16))\" font-size=\"10\" text-anchor=\"\(anchor)\" fill=\"#424242\">\(label(instant))</text>"
         }
         return shapes + "</g>\n"
     }
@@ -197,11 +199,12 @@ public enum TimelineSVG {
         String(dateTime(instant).prefix(10))
     }
 
-    /// `2026-03-01 14:05`, in UTC.
-    static func dateTime(_ instant: Timestamp) -> String {
-        let components = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute], from: instant.date)
+    /// `2026-03-01 14:05` (or `2026-03-01 14:05:09` with `seconds`), in UTC.
+    static func dateTime(_ instant: Timestamp, seconds: Bool = false) -> String {
+        let components = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: instant.date)
         func two(_ value: Int?) -> String { value.map { $0 < 10 ? "0\($0)" : "\($0)" } ?? "00" }
-        return "\(components.year ?? 0)-\(two(components.month))-\(two(components.day)) \(two(components.hour)):\(two(components.minute))"
+        let minutes = "\(components.year ?? 0)-\(two(components.month))-\(two(components.day)) \(two(components.hour)):\(two(components.minute))"
+        return seconds ? minutes + ":\(two(components.second))" : minutes
     }
 
     private static let utcCalendar: Calendar = {
