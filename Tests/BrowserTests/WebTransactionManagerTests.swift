@@ -115,6 +115,17 @@ struct WebTransactionManagerTests {
         let otid = try #require(try page.evaluate(
             "document.querySelector('#subscriptions article').dataset.originalTransactionId") as? String)
 
+        // A second request, declined: nothing is bought.
+        try page.click(role: "button", name: "Buy com.tienda.example.coins.100")
+        try page.waitForStatus(containing: "Waiting for approval.")
+        let second = try await server.control("GET", "pending?accountId=bob")
+        let declined = try #require(((second as? [String: Any])?["pending"] as? [[String: Any]])?.first?["id"] as? String)
+        try page.click(role: "button", name: "Decline request \(declined)")
+        try page.waitForStatus(containing: "Decline request \(declined): done.")
+        #expect(try page.text.contains("No purchase is waiting for approval."))
+        let bought = Self.payloads(try await server.control("GET", "accounts/bob/transactions"))
+        #expect(bought.map { $0["productId"] as? String } == [Self.product])
+
         // Billing fails at the renewal: the grace period the catalog enables, drawn on the timeline.
         try page.click(role: "button", name: "Billing failure \(otid)")
         try page.waitForStatus(containing: "Billing failure \(otid): done.")
@@ -191,6 +202,13 @@ struct WebTransactionManagerTests {
             #expect(notifications.contains(type), "\(type) in \(notifications)")
         }
         try Self.save(page, "5-expired")
+
+        // Reset: the app's transactions are gone, on the page and in the server.
+        try page.click(role: "button", name: "Reset")
+        try page.waitForStatus(containing: "Reset com.tienda.example: done.")
+        #expect(try page.text.contains("No transactions yet."))
+        #expect(try page.text.contains("No subscriptions."))
+        #expect(Self.payloads(try await server.control("GET", "accounts/carol/transactions")).isEmpty)
     }
 
     /// Transactions from a control API answer: decoded objects, or JWS strings whose payloads are decoded here.
