@@ -5,8 +5,11 @@ enum CommandRegistry {
     /// The commands in the order `tienda --help` lists them.
     static let commands: [any Command.Type] = [
         CatalogCheckCommand.self,
+        EntitlementsServeCommand.self,
         PKIInitCommand.self,
         PKIShowCommand.self,
+        ScenarioRunCommand.self,
+        ScenarioCheckCommand.self,
         SignCommand.self,
         VerifyCommand.self,
         ServeCommand.self,
