@@ -8,8 +8,9 @@ import Glibc
 /// reads NUL-terminated JSON commands on file descriptor 3 and writes answers and events on descriptor 4, so no
 /// WebSocket or port is needed.
 ///
-/// A test-side wrapper around a child process and two pipe descriptors; its mutable state is guarded by
-/// `condition`, which is why it is `@unchecked Sendable`.
+/// Commands are `async`: a dedicated reader thread resumes each waiting command when its answer arrives, so no
+/// thread of the cooperative pool is held while the browser works. A test-side wrapper around a child process and
+/// two pipe descriptors; its mutable state is guarded by `lock`, which is why it is `@unchecked Sendable`.
 final class DevToolsPipe: @unchecked Sendable {
     /// Chromium's executable: `$TIENDA_CHROMIUM`, else `chromium` or `chromium-browser` on the `PATH`.
     static let executable: String? = {
@@ -34,9 +35,9 @@ final class DevToolsPipe: @unchecked Sendable {
     private let commands: Int32
     private let answers: Int32
     private let profile: URL
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var nextId = 1
-    private var results: [Int: [String: Any]] = [:]
+    private var waiters: [Int: CheckedContinuation<Data, any Error>] = [:]
     private var closed = false
     private var stopped = false
     private var reader: Thread?
@@ -122,35 +123,60 @@ final class DevToolsPipe: @unchecked Sendable {
     ///   - session: The target session for page-level commands, `nil` for browser-level ones.
     /// - Returns: The command's `result` object.
     @discardableResult
-    func send(_ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: TimeInterval = 30) throws -> [String: Any] {
-        condition.lock()
-        let id = nextId
-        nextId += 1
-        condition.unlock()
-        var message: [String: Any] = ["id": id, "method": method, "params": parameters]
+    func send(
+        _ method: String, _ parameters: [String: Any] = [:], session: String? = nil, timeout: Duration = .seconds(30)
+    ) async throws -> [String: Any] {
+        var message: [String: Any] = ["method": method, "params": parameters]
         if let session { message["sessionId"] = session }
+        let id = lock.withLock {
+            defer { nextId += 1 }
+            return nextId
+        }
+        message["id"] = id
         var data = try JSONSerialization.data(withJSONObject: message)
         data.append(0)
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(commands, buffer.baseAddress! + offset, buffer.count - offset)
-                guard written > 0 else { throw Failure(description: "Chromium closed its command pipe (\(method)).") }
-                offset += written
+        let frame = data
+        let timer = Task { [weak self] in
+            try await Task.sleep(for: timeout)
+            self?.fail(id, Failure(description: "Chromium did not answer \(method) in \(timeout)."))
+        }
+        defer { timer.cancel() }
+        let answerData = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+            lock.lock()
+            if closed {
+                lock.unlock()
+                continuation.resume(throwing: Failure(description: "Chromium exited before \(method).\n\(browserLog)"))
+                return
             }
+            waiters[id] = continuation
+            lock.unlock()
+            if !writeAll(frame) { fail(id, Failure(description: "Chromium closed its command pipe (\(method)).")) }
         }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        condition.lock()
-        defer { condition.unlock() }
-        while results[id] == nil {
-            if closed { throw Failure(description: "Chromium exited before answering \(method).\n\(browserLog)") }
-            guard condition.wait(until: deadline) else { throw Failure(description: "Chromium did not answer \(method) in \(timeout) s.") }
-        }
-        let answer = results.removeValue(forKey: id)!
+        let answer = try JSONSerialization.jsonObject(with: answerData) as? [String: Any] ?? [:]
         if let error = answer["error"] as? [String: Any] {
             throw Failure(description: "\(method) failed: \(error["message"] ?? error)")
         }
         return answer["result"] as? [String: Any] ?? [:]
+    }
+
+    private func writeAll(_ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(commands, buffer.baseAddress! + offset, buffer.count - offset)
+                guard written > 0 else { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Ends the wait of command `id`, if it still waits, with `error`.
+    private func fail(_ id: Int, _ error: Failure) {
+        lock.lock()
+        let waiter = waiters.removeValue(forKey: id)
+        lock.unlock()
+        waiter?.resume(throwing: error)
     }
 
     /// What Chromium printed, for failure messages.
@@ -160,10 +186,10 @@ final class DevToolsPipe: @unchecked Sendable {
 
     /// Asks the browser to close, then reaps it and removes its profile.
     func shutDown() {
-        condition.lock()
+        lock.lock()
         let wasStopped = stopped
         stopped = true
-        condition.unlock()
+        lock.unlock()
         guard !wasStopped else { return }
         kill(pid, SIGTERM)
         var status: Int32 = 0
@@ -185,16 +211,18 @@ final class DevToolsPipe: @unchecked Sendable {
                 guard let object = try? JSONSerialization.jsonObject(with: frame) as? [String: Any],
                     let id = object["id"] as? Int
                 else { continue }  // events are not needed: the tests poll the page
-                condition.lock()
-                results[id] = object
-                condition.broadcast()
-                condition.unlock()
+                lock.lock()
+                let waiter = waiters.removeValue(forKey: id)
+                lock.unlock()
+                waiter?.resume(returning: Data(frame))
             }
         }
         close(answers)
-        condition.lock()
+        lock.lock()
         closed = true
-        condition.broadcast()
-        condition.unlock()
+        let stranded = waiters
+        waiters = [:]
+        lock.unlock()
+        for waiter in stranded.values { waiter.resume(throwing: Failure(description: "Chromium exited.\n\(browserLog)")) }
     }
 }

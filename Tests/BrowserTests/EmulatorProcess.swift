@@ -19,7 +19,7 @@ final class EmulatorProcess: @unchecked Sendable {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Starts `tienda serve CATALOG --port 0` and waits (with a deadline) until it prints its base URL.
+    /// Starts `tienda serve CATALOG --port 0`; ``waitUntilServing(timeout:)`` waits until it listens.
     init(catalog: String = "Examples/Tienda.storekit", arguments: [String] = []) throws {
         state = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-web-\(UUID().uuidString)")
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -37,16 +37,20 @@ final class EmulatorProcess: @unchecked Sendable {
             self.lock.unlock()
         }
         try process.run()
-        let deadline = Date(timeIntervalSinceNow: 60)
+    }
+
+    /// Polls its output (with a deadline: it is another process) until it prints its base URL.
+    func waitUntilServing(timeout: Duration = .seconds(60)) async throws {
+        let deadline = ContinuousClock.now + timeout
         while true {
             if let line = printedLine(containing: "base URL"), let text = line.split(separator: " ").last, let url = URL(string: String(text)) {
                 baseURL = url
-                break
+                return
             }
-            guard process.isRunning, Date() < deadline else {
-                throw DevToolsPipe.Failure(description: "tienda serve did not print its base URL:\n\(self.output)")
+            guard process.isRunning, ContinuousClock.now < deadline else {
+                throw DevToolsPipe.Failure(description: "tienda serve did not print its base URL:\n\(output)")
             }
-            Thread.sleep(forTimeInterval: 0.05)
+            try await Task.sleep(for: .milliseconds(50))
         }
     }
 

@@ -23,62 +23,63 @@ struct WebTransactionManagerTests {
         return FileManager.default.temporaryDirectory.appendingPathComponent("tienda-screenshots")
     }
 
-    static func save(_ page: BrowserPage, _ name: String) throws {
+    static func save(_ page: BrowserPage, _ name: String) async throws {
         try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
-        try page.screenshot().write(to: screenshots.appendingPathComponent("\(name).png"))
+        try await page.screenshot().write(to: screenshots.appendingPathComponent("\(name).png"))
     }
 
     @Test func buyAdvanceAndRefundShowOnThePageAndInTheServer() async throws {
         let server = try EmulatorProcess()
         defer { server.stop() }
+        try await server.waitUntilServing()
         let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
         let browser = try DevToolsPipe(executable: chromium)
         defer { browser.shutDown() }
-        let page = try BrowserPage(browser: browser)
+        let page = try await BrowserPage.open(in: browser)
 
-        try page.navigate(to: server.baseURL)
-        try page.waitForStatus(containing: "Load: done.")
-        #expect(try page.text.contains(Self.product))
+        try await page.navigate(to: server.baseURL)
+        try await page.waitForStatus(containing: "Load: done.")
+        #expect(try await page.text.contains(Self.product))
 
-        try page.type("alice", into: "New account")
-        try page.click(role: "button", name: "Create account")
-        try page.waitForStatus(containing: "Create account alice: done.")
+        try await page.type("alice", into: "New account")
+        try await page.click(role: "button", name: "Create account")
+        try await page.waitForStatus(containing: "Create account alice: done.")
 
-        try page.click(role: "button", name: "Buy \(Self.product)")
-        try page.waitForStatus(containing: "Buy \(Self.product): done.")
-        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 1", "one transaction row")
-        try page.waitUntil("document.querySelector('#subscriptions svg.timeline')", "the subscription's timeline")
-        try Self.save(page, "1-bought")
+        try await page.click(role: "button", name: "Buy \(Self.product)")
+        try await page.waitForStatus(containing: "Buy \(Self.product): done.")
+        try await page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 1", "one transaction row")
+        try await page.waitUntil("document.querySelector('#subscriptions svg.timeline')", "the subscription's timeline")
+        try await Self.save(page, "1-bought")
 
-        try page.type("1M", into: "Advance the clock by")
-        try page.click(role: "button", name: "Advance")
-        try page.waitForStatus(containing: "Advance the clock by 1M: done.")
-        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the renewal's row")
-        try Self.save(page, "2-renewed")
+        try await page.type("1M", into: "Advance the clock by")
+        try await page.click(role: "button", name: "Advance")
+        try await page.waitForStatus(containing: "Advance the clock by 1M: done.")
+        try await page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the renewal's row")
+        try await Self.save(page, "2-renewed")
 
-        let newest = try #require(try page.evaluate(
+        let newest = try #require(try await page.evaluate(
             "document.querySelector('#transactions tbody tr[data-transaction-id]').dataset.transactionId") as? String)
-        try page.click(role: "button", name: "Refund \(newest)")
-        try page.waitForStatus(containing: "Refund \(newest): done.")
-        try page.waitUntil("document.querySelector('#subscriptions svg.timeline g.revocation')", "the refund on the timeline")
-        try page.waitUntil("document.querySelector('#notifications').innerText.includes('REFUND')", "the REFUND notification")
-        try Self.save(page, "3-refunded")
+        try await page.click(role: "button", name: "Refund \(newest)")
+        try await page.waitForStatus(containing: "Refund \(newest): done.")
+        try await page.waitUntil("document.querySelector('#subscriptions svg.timeline g.revocation')", "the refund on the timeline")
+        try await page.waitUntil("document.querySelector('#notifications').innerText.includes('REFUND')", "the REFUND notification")
+        try await Self.save(page, "3-refunded")
 
         // The page: two transactions, the newest refunded and no longer refundable, the notifications sent.
-        let rows = try #require(try page.evaluate("""
+        let rows = try #require(try await page.evaluate("""
             [...document.querySelectorAll('#transactions tbody tr[data-transaction-id]')].map(r => r.innerText)
             """) as? [String])
         #expect(rows.count == 2)
         #expect(rows.first?.contains("refunded") == true)
         #expect(rows.last?.contains("Refund") == true)
-        #expect(throws: (any Error).self) { try page.element(role: "button", name: "Refund \(newest)") }
-        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        await #expect(throws: (any Error).self) { try await page.element(role: "button", name: "Refund \(newest)") }
+        let notifications = try await page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
         for type in ["SUBSCRIBED", "DID_RENEW", "REFUND"] { #expect(notifications.contains(type), "\(type) in \(notifications)") }
-        let refundPayload = try page.evaluate("""
+        let refundPayload = try await page.evaluate("""
             [...document.querySelectorAll('#notifications tbody tr')].find(r => r.innerText.includes('REFUND')).querySelector('pre').textContent
             """) as? String ?? ""
         #expect(refundPayload.contains("\"revocationDate\""), "the REFUND payload's transaction is decoded: \(refundPayload)")
-        let described = try page.evaluate("document.querySelector('#subscriptions svg.timeline desc').textContent") as? String ?? ""
+        let described = try await page.evaluate("document.querySelector('#subscriptions svg.timeline desc').textContent") as? String ?? ""
         #expect(described.contains("refunded or revoked on"))
 
         // The server: the same two transactions, the newest with a revocation date.
@@ -93,61 +94,62 @@ struct WebTransactionManagerTests {
     @Test func askToBuyBillingTroubleAndAutoRenewThroughThePage() async throws {
         let server = try EmulatorProcess()
         defer { server.stop() }
+        try await server.waitUntilServing()
         let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
         let browser = try DevToolsPipe(executable: chromium)
         defer { browser.shutDown() }
-        let page = try BrowserPage(browser: browser)
-        try page.navigate(to: server.baseURL)
-        try page.waitForStatus(containing: "Load: done.")
-        try page.type("bob", into: "New account")
-        try page.click(role: "button", name: "Create account")
-        try page.waitForStatus(containing: "Create account bob: done.")
+        let page = try await BrowserPage.open(in: browser)
+        try await page.navigate(to: server.baseURL)
+        try await page.waitForStatus(containing: "Load: done.")
+        try await page.type("bob", into: "New account")
+        try await page.click(role: "button", name: "Create account")
+        try await page.waitForStatus(containing: "Create account bob: done.")
 
         // Ask to Buy: the purchase waits until a parent approves it.
-        try page.click(role: "checkbox", name: "Ask to Buy (purchases wait for a parent's approval)")
-        try page.click(role: "button", name: "Buy \(Self.product)")
-        try page.waitForStatus(containing: "Waiting for approval.")
+        try await page.click(role: "checkbox", name: "Ask to Buy (purchases wait for a parent's approval)")
+        try await page.click(role: "button", name: "Buy \(Self.product)")
+        try await page.waitForStatus(containing: "Waiting for approval.")
         let pending = try await server.control("GET", "pending?accountId=bob")
         let request = try #require(((pending as? [String: Any])?["pending"] as? [[String: Any]])?.first?["id"] as? String)
-        #expect(try page.text.contains("No transactions yet."))
-        try page.click(role: "button", name: "Approve request \(request)")
-        try page.waitForStatus(containing: "Approve request \(request): done.")
-        let otid = try #require(try page.evaluate(
+        #expect(try await page.text.contains("No transactions yet."))
+        try await page.click(role: "button", name: "Approve request \(request)")
+        try await page.waitForStatus(containing: "Approve request \(request): done.")
+        let otid = try #require(try await page.evaluate(
             "document.querySelector('#subscriptions article').dataset.originalTransactionId") as? String)
 
         // A second request, declined: nothing is bought.
-        try page.click(role: "button", name: "Buy com.tienda.example.coins.100")
-        try page.waitForStatus(containing: "Waiting for approval.")
+        try await page.click(role: "button", name: "Buy com.tienda.example.coins.100")
+        try await page.waitForStatus(containing: "Waiting for approval.")
         let second = try await server.control("GET", "pending?accountId=bob")
         let declined = try #require(((second as? [String: Any])?["pending"] as? [[String: Any]])?.first?["id"] as? String)
-        try page.click(role: "button", name: "Decline request \(declined)")
-        try page.waitForStatus(containing: "Decline request \(declined): done.")
-        #expect(try page.text.contains("No purchase is waiting for approval."))
+        try await page.click(role: "button", name: "Decline request \(declined)")
+        try await page.waitForStatus(containing: "Decline request \(declined): done.")
+        #expect(try await page.text.contains("No purchase is waiting for approval."))
         let bought = Self.payloads(try await server.control("GET", "accounts/bob/transactions"))
         #expect(bought.map { $0["productId"] as? String } == [Self.product])
 
         // Billing fails at the renewal: the grace period the catalog enables, drawn on the timeline.
-        try page.click(role: "button", name: "Billing failure \(otid)")
-        try page.waitForStatus(containing: "Billing failure \(otid): done.")
-        try page.type("1M", into: "Advance the clock by")
-        try page.click(role: "button", name: "Advance")
-        try page.waitForStatus(containing: "Advance the clock by 1M: done.")
-        try page.waitUntil("document.querySelector('#subscriptions svg.timeline g.stretch.grace')", "the grace period on the timeline")
-        #expect(try page.text.contains("grace period"))
-        try Self.save(page, "4-grace-period")
+        try await page.click(role: "button", name: "Billing failure \(otid)")
+        try await page.waitForStatus(containing: "Billing failure \(otid): done.")
+        try await page.type("1M", into: "Advance the clock by")
+        try await page.click(role: "button", name: "Advance")
+        try await page.waitForStatus(containing: "Advance the clock by 1M: done.")
+        try await page.waitUntil("document.querySelector('#subscriptions svg.timeline g.stretch.grace')", "the grace period on the timeline")
+        #expect(try await page.text.contains("grace period"))
+        try await Self.save(page, "4-grace-period")
         var status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
         #expect(status?["state"] as? String == "inGracePeriod")
 
         // Fixed: active again; then auto-renew off.
-        try page.click(role: "button", name: "Resolve billing \(otid)")
-        try page.waitForStatus(containing: "Resolve billing \(otid): done.")
-        try page.click(role: "button", name: "Auto-renew off \(otid)")
-        try page.waitForStatus(containing: "Auto-renew off \(otid): done.")
-        _ = try page.element(role: "button", name: "Auto-renew on \(otid)")
+        try await page.click(role: "button", name: "Resolve billing \(otid)")
+        try await page.waitForStatus(containing: "Resolve billing \(otid): done.")
+        try await page.click(role: "button", name: "Auto-renew off \(otid)")
+        try await page.waitForStatus(containing: "Auto-renew off \(otid): done.")
+        _ = try await page.element(role: "button", name: "Auto-renew on \(otid)")
         status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
         #expect(status?["state"] as? String == "subscribed")
         #expect((status?["renewalInfo"] as? [String: Any])?["autoRenewStatus"] as? Int == 0)
-        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        let notifications = try await page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
         for type in ["DID_FAIL_TO_RENEW", "DID_RENEW", "DID_CHANGE_RENEWAL_STATUS"] {
             #expect(notifications.contains(type), "\(type) in \(notifications)")
         }
@@ -156,58 +158,59 @@ struct WebTransactionManagerTests {
     @Test func renewPriceIncreaseChangePlanAndExpireThroughThePage() async throws {
         let server = try EmulatorProcess()
         defer { server.stop() }
+        try await server.waitUntilServing()
         let chromium = try #require(DevToolsPipe.executable, "TIENDA_REQUIRE_CHROMIUM=1 but Chromium is not installed")
         let browser = try DevToolsPipe(executable: chromium)
         defer { browser.shutDown() }
-        let page = try BrowserPage(browser: browser)
-        try page.navigate(to: server.baseURL)
-        try page.waitForStatus(containing: "Load: done.")
-        try page.type("carol", into: "New account")
-        try page.click(role: "button", name: "Create account")
-        try page.waitForStatus(containing: "Create account carol: done.")
-        try page.click(role: "button", name: "Buy \(Self.product)")
-        try page.waitForStatus(containing: "Buy \(Self.product): done.")
-        let otid = try #require(try page.evaluate(
+        let page = try await BrowserPage.open(in: browser)
+        try await page.navigate(to: server.baseURL)
+        try await page.waitForStatus(containing: "Load: done.")
+        try await page.type("carol", into: "New account")
+        try await page.click(role: "button", name: "Create account")
+        try await page.waitForStatus(containing: "Create account carol: done.")
+        try await page.click(role: "button", name: "Buy \(Self.product)")
+        try await page.waitForStatus(containing: "Buy \(Self.product): done.")
+        let otid = try #require(try await page.evaluate(
             "document.querySelector('#subscriptions article').dataset.originalTransactionId") as? String)
 
-        try page.click(role: "button", name: "Force renew \(otid)")
-        try page.waitForStatus(containing: "Force renew \(otid): done.")
-        try page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the forced renewal's row")
+        try await page.click(role: "button", name: "Force renew \(otid)")
+        try await page.waitForStatus(containing: "Force renew \(otid): done.")
+        try await page.waitUntil("document.querySelectorAll('#transactions tbody tr[data-transaction-id]').length === 2", "the forced renewal's row")
 
-        try page.type("5990", into: "New price for \(otid)")
-        try page.click(role: "button", name: "Price increase \(otid)")
-        try page.waitForStatus(containing: "Price increase \(otid): done.")
-        try page.click(role: "button", name: "Accept price increase \(otid)")
-        try page.waitForStatus(containing: "Accept price increase \(otid): done.")
+        try await page.type("5990", into: "New price for \(otid)")
+        try await page.click(role: "button", name: "Price increase \(otid)")
+        try await page.waitForStatus(containing: "Price increase \(otid): done.")
+        try await page.click(role: "button", name: "Accept price increase \(otid)")
+        try await page.waitForStatus(containing: "Accept price increase \(otid): done.")
         var status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
         #expect((status?["renewalInfo"] as? [String: Any])?["priceIncreaseStatus"] as? Int == 1)
-        #expect(try page.text.contains("accepted"))
+        #expect(try await page.text.contains("accepted"))
 
-        try page.click(role: "button", name: "Change plan \(otid)")
-        try page.waitForStatus(containing: "Change plan \(otid): done.")
+        try await page.click(role: "button", name: "Change plan \(otid)")
+        try await page.waitForStatus(containing: "Change plan \(otid): done.")
         status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
-        let changedTo = try page.evaluate("document.querySelector('#subscriptions h3').textContent") as? String ?? ""
+        let changedTo = try await page.evaluate("document.querySelector('#subscriptions h3').textContent") as? String ?? ""
         let renewsAs = (status?["renewalInfo"] as? [String: Any])?["autoRenewProductId"] as? String
         let current = ((status?["transaction"] as? [String: Any])?["transaction"] as? [String: Any])?["productId"] as? String
         #expect(renewsAs == "com.tienda.example.pro.yearly" || current == "com.tienda.example.pro.yearly", "\(String(describing: status))")
         #expect(changedTo.contains("com.tienda.example.pro.") )
 
-        try page.click(role: "button", name: "Expire \(otid)")
-        try page.waitForStatus(containing: "Expire \(otid): done.")
-        try page.waitUntil("document.querySelector('#subscriptions h3').textContent.includes('expired')", "the expired state")
+        try await page.click(role: "button", name: "Expire \(otid)")
+        try await page.waitForStatus(containing: "Expire \(otid): done.")
+        try await page.waitUntil("document.querySelector('#subscriptions h3').textContent.includes('expired')", "the expired state")
         status = try await server.control("GET", "subscriptions/\(otid)") as? [String: Any]
         #expect(status?["state"] as? String == "expired")
-        let notifications = try page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
+        let notifications = try await page.evaluate("document.querySelector('#notifications').innerText") as? String ?? ""
         for type in ["PRICE_INCREASE", "DID_CHANGE_RENEWAL_PREF", "EXPIRED"] {
             #expect(notifications.contains(type), "\(type) in \(notifications)")
         }
-        try Self.save(page, "5-expired")
+        try await Self.save(page, "5-expired")
 
         // Reset: the app's transactions are gone, on the page and in the server.
-        try page.click(role: "button", name: "Reset")
-        try page.waitForStatus(containing: "Reset com.tienda.example: done.")
-        #expect(try page.text.contains("No transactions yet."))
-        #expect(try page.text.contains("No subscriptions."))
+        try await page.click(role: "button", name: "Reset")
+        try await page.waitForStatus(containing: "Reset com.tienda.example: done.")
+        #expect(try await page.text.contains("No transactions yet."))
+        #expect(try await page.text.contains("No subscriptions."))
         #expect(Self.payloads(try await server.control("GET", "accounts/carol/transactions")).isEmpty)
     }
 

@@ -16,8 +16,6 @@ struct APIOperation: Sendable {
     var response: String
     /// The success status.
     var status: Int = 200
-    /// The success response's media type.
-    var contentType = "application/json"
 
     /// The names of the path parameters, in order.
     var pathParameters: [String] {

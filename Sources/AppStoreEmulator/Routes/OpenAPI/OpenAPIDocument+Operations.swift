@@ -172,14 +172,5 @@ extension OpenAPIDocument {
 
     static let emulator: [APIOperation] = [
         APIOperation(method: "get", path: "/openapi.json", tag: "Emulator", summary: "This document.", response: "OpenAPI"),
-        APIOperation(method: "get", path: "/", tag: "Emulator", summary: "The web transaction manager.", response: "Text",
-            contentType: "text/html"),
-        APIOperation(method: "get", path: "/web/app.css", tag: "Emulator", summary: "The web transaction manager's stylesheet.",
-            response: "Text", contentType: "text/css"),
-        APIOperation(method: "get", path: "/web/app.js", tag: "Emulator", summary: "The web transaction manager's script.",
-            response: "Text", contentType: "text/javascript"),
-        APIOperation(method: "get", path: "/web/v1/subscriptions/{originalTransactionId}/timeline.svg", tag: "Emulator",
-            summary: "A subscription's timeline: periods, offers, refunds, grace period, billing retry, lapses.", response: "Text",
-            contentType: "image/svg+xml"),
     ]
 }

@@ -55,7 +55,7 @@ enum OpenAPIDocument {
             "responses": [
                 "\(operation.status)": operation.response == "Empty"
                     ? ["description": "Done, no body."]
-                    : ["description": "Success.", "content": [operation.contentType: ["schema": reference(operation.response)]]],
+                    : ["description": "Success.", "content": ["application/json": ["schema": reference(operation.response)]]],
                 "default": ["description": "Failure.", "content": ["application/json": ["schema": reference(error)]]],
             ],
         ]

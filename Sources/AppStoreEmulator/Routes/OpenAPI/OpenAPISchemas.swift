@@ -36,7 +36,6 @@ enum OpenAPISchemas {
         "AppleResponse": appleObject,
         "Image": ["type": "string", "format": "binary"],
         "OpenAPI": ["type": "object", "additionalProperties": true],
-        "Text": ["type": "string"],
         "Ok": object(["ok": boolean]),
         "JWSTransactionDecodedPayload": appleObject,
         "JWSRenewalInfoDecodedPayload": appleObject,
