@@ -7,7 +7,7 @@ PYTHON_TOOLS := openapi-spec-validator==0.7.1
 STRICT := -Xswiftc -warnings-as-errors
 EXAMPLE := Examples/Tienda.storekit
 
-.PHONY: build run test venv bench bench-engine bench-entitlements fuzz-smoke clean
+.PHONY: build run test venv bench bench-engine bench-entitlements fuzz-smoke screenshots clean
 
 build:
 	$(SWIFT) build $(STRICT)
@@ -33,6 +33,12 @@ test: venv
 	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_CLUSTER)) || exit 1; \
 	TIENDA_PG_CONNINFO="$$connection" TIENDA_PYTHON=$(abspath $(VENV))/bin/python $(SWIFT) test --skip-build; \
 	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
+
+## The web transaction manager's screenshots in docs/screenshots/, taken by its browser test in headless Chromium
+## (Debian's `chromium`) as it buys, advances the clock and refunds against a real `tienda serve`.
+screenshots:
+	$(SWIFT) build --build-tests $(STRICT)
+	TIENDA_SCREENSHOTS=docs/screenshots $(SWIFT) test --skip-build --filter WebTransactionManagerTests
 
 ## The crypto benchmark (docs/BENCHMARKS.md), release-built, against raw OpenSSL and Apple's Python verifier.
 ## Extra flags go through BENCH_ARGS, e.g. `make bench BENCH_ARGS=--quick`.

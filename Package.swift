@@ -101,6 +101,8 @@ let package = Package(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        // The web transaction manager in headless Chromium against a running `tienda serve`.
+        .testTarget(name: "BrowserTests", dependencies: ["tienda"], swiftSettings: swiftSettings),
         .testTarget(
             name: "AppStoreEmulatorTests",
             dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],

@@ -70,6 +70,7 @@ public actor EmulatorServer {
             StoreKitRoutes(context: context),
             ControlRoutes(context: context),
             OpenAPIRoutes(),
+            WebTransactionManagerRoutes(context: context),
         ] + additionalRouteGroups
         var router = Router()
         for group in groups { group.register(on: &router) }

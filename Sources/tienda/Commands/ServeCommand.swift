@@ -19,6 +19,8 @@ struct ServeCommand: Command {
           /storekit/v1/apps/{bundleId}/...  StoreKit-shaped endpoints for TiendaKit's remote backend
           /control/v1/...    the control API the `tienda` subcommands use
           /openapi.json      the OpenAPI 3 description of all of them
+          /                  the web transaction manager: catalog, accounts, transactions, subscriptions and
+                             their timelines, notifications, and every action, in the browser
         Everything is kept in DIR and survives restarts: a restart without catalogs serves the apps already
         loaded. Due events (renewals, retries, grace ends) fire on real time, compressed by the catalog's time
         rate; `tienda advance` jumps the clock ahead.
@@ -112,6 +114,7 @@ struct ServeCommand: Command {
         output.print("  StoreKit API      \(baseURL.absoluteString)/storekit/v1/apps/{bundleId}/…")
         output.print("  control API       \(baseURL.absoluteString)/control/v1/…  (tienda buy|advance|status … --server \(baseURL.absoluteString))")
         output.print("  OpenAPI           \(baseURL.absoluteString)/openapi.json")
+        output.print("  web page          \(baseURL.absoluteString)/  (the transaction manager)")
         output.print("  root certificate  \(state)/pki/root.der")
         for app in apps {
             output.print("  bundle ID         \(app.bundleId)  (\(app.environment.rawValue), \(app.catalog.products.count) products, time rate \(app.settings.timeRate.rawValue))")
