@@ -7,6 +7,7 @@ import StoreStorage
 //
 //   swift build -c release --product tienda-entitlements-bench
 //   .build/release/tienda-entitlements-bench [--notifications N] [--postgres CONNINFO] [--seconds S]
+//       [--backends sqlite,postgresql] [--skip-http] [--skip-lookups]
 //
 // 1. verify-only: the signature work of ingest (notification + signed transaction + renewal info) on every core;
 // 2. ingest through the pipeline (EntitlementService with 64 concurrent callers, group commit, durable writes)
@@ -22,6 +23,9 @@ func option(_ name: String) -> String? {
 let notificationCount = option("--notifications").flatMap(Int.init) ?? 12_000
 let seconds = option("--seconds").flatMap(Int.init) ?? 10
 let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"].flatMap { $0.isEmpty ? nil : $0 }
+let selectedBackends = Set((option("--backends") ?? "sqlite,postgresql").lowercased().split(separator: ",").map(String.init))
+let skipHTTP = arguments.contains("--skip-http")
+let skipLookups = arguments.contains("--skip-lookups")
 
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -42,13 +46,20 @@ struct Backend {
     var open: () async throws -> any SQLDatabase
     var drop: () async throws -> Void
 }
-var backends = [
-    Backend(
-        name: "SQLite",
-        open: { try SQLiteDatabase(path: workspace.appending(path: "bench-\(UUID().uuidString).sqlite").path) },
-        drop: {})
-]
-if let postgres {
+var backends: [Backend] = []
+if selectedBackends.contains("sqlite") {
+    backends.append(
+        Backend(
+            name: "SQLite",
+            open: { try SQLiteDatabase(path: workspace.appending(path: "bench-\(UUID().uuidString).sqlite").path) },
+            drop: {}))
+}
+if let postgres, selectedBackends.contains("postgresql") {
+    let settings = try await PostgreSQLDatabase(connectionString: postgres, poolSize: 1).query(
+        "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sync, current_setting('server_version') AS version")
+    if let row = settings.first {
+        report("PostgreSQL \(try row.string("version")): fsync \(try row.string("fsync")), synchronous_commit \(try row.string("sync"))")
+    }
     let schema = "bench_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
     let administrator = try PostgreSQLDatabase(connectionString: postgres, poolSize: 1)
     backends.append(
@@ -68,6 +79,10 @@ for backend in backends {
     let rate = try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database)
     report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only)", backend.name, rate, rate / verifyRate))
     await database.close()
+    if skipHTTP {
+        try await backend.drop()
+        continue
+    }
 
     let httpDatabase = try await backend.open()
     let process = try await EntitlementServerProcess.start(configuration: store.configuration, database: httpDatabase)
@@ -92,7 +107,10 @@ for backend in backends {
     try await backend.drop()
 }
 
-if let (process, database) = lookupTarget {
+if let (process, database) = lookupTarget, skipLookups {
+    await process.stop()
+    await database.close()
+} else if let (process, database) = lookupTarget {
     let account = BenchmarkStore.account(3)
     let answer = try await process.service.entitlements(account: account)
     let body = try AppleJSON.encoder(sortedKeys: true).encode(answer)
