@@ -59,11 +59,17 @@ fuzz-smoke:
 
 ## The entitlement server's benchmark: ingest against verify-only on SQLite and PostgreSQL, lookups against
 ## nginx (needs Debian's wrk and nginx: apt-get install -y wrk nginx).
+## PostgreSQL runs on its own cluster with durable settings (fsync, synchronous_commit and full_page_writes on),
+## unlike the test cluster. Extra flags go through BENCH_ARGS, e.g. BENCH_ARGS="--backends postgresql --skip-http".
+PG_BENCH_CLUSTER := .build/postgres-bench
 bench-entitlements:
 	$(SWIFT) build -c release $(STRICT) --product tienda-entitlements-bench
-	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_CLUSTER)) || exit 1; \
-	.build/release/tienda-entitlements-bench --postgres "$$connection"; \
-	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_CLUSTER) >/dev/null; exit $$status
+	@connection=$$(Scripts/postgres-test-cluster.sh start $(PG_BENCH_CLUSTER)) || exit 1; \
+	psql=$$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)/psql; \
+	"$$psql" "$$connection" -qtA -c "ALTER SYSTEM SET fsync = on" -c "ALTER SYSTEM SET synchronous_commit = on" \
+		-c "ALTER SYSTEM SET full_page_writes = on" -c "SELECT pg_reload_conf()" >/dev/null || exit 1; \
+	.build/release/tienda-entitlements-bench --postgres "$$connection" $(BENCH_ARGS); \
+	status=$$?; Scripts/postgres-test-cluster.sh stop $(PG_BENCH_CLUSTER) >/dev/null; exit $$status
 
 clean:
 	rm -rf .build $(VENV)

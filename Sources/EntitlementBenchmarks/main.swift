@@ -7,12 +7,17 @@ import StoreStorage
 //
 //   swift build -c release --product tienda-entitlements-bench
 //   .build/release/tienda-entitlements-bench [--notifications N] [--postgres CONNINFO] [--seconds S]
+//       [--backends sqlite,postgresql] [--skip-http] [--skip-lookups]
 //
 // 1. verify-only: the signature work of ingest (notification + signed transaction + renewal info) on every core;
 // 2. ingest through the pipeline (EntitlementService with 64 concurrent callers, group commit, durable writes)
 //    and through the real HTTP server with wrk posting distinct notifications, on SQLite (synchronous=FULL) and
 //    on PostgreSQL when a connection string is given (or TIENDA_PG_CONNINFO is set);
 // 3. entitlement lookups over HTTP with wrk, against nginx serving a static file of the same bytes.
+//
+// On a shared machine the load moves during a run, so each ratio compares neighbours: verify-only is measured again
+// right before each ingest run (the ratio uses that measurement), and lookups and nginx alternate in three rounds
+// whose medians are compared.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -22,6 +27,9 @@ func option(_ name: String) -> String? {
 let notificationCount = option("--notifications").flatMap(Int.init) ?? 12_000
 let seconds = option("--seconds").flatMap(Int.init) ?? 10
 let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"].flatMap { $0.isEmpty ? nil : $0 }
+let selectedBackends = Set((option("--backends") ?? "sqlite,postgresql").lowercased().split(separator: ",").map(String.init))
+let skipHTTP = arguments.contains("--skip-http")
+let skipLookups = arguments.contains("--skip-lookups")
 
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -30,8 +38,12 @@ func report(_ line: String) {
 let store = try BenchmarkStore()
 report("Signing \(notificationCount) notifications (and the same number again for the HTTP runs)…")
 let pipelineBodies = try store.notifications(count: notificationCount, accounts: notificationCount / 6)
-let verifyRate = try await VerifyOnlyBenchmark.run(pipelineBodies, store: store)
-report(String(format: "verify-only                     %8.0f notifications/s", verifyRate))
+/// Verify-only, measured again just before an ingest run.
+func verifyOnly() async throws -> Double {
+    let rate = try await VerifyOnlyBenchmark.run(pipelineBodies, store: store)
+    report(String(format: "verify-only                     %8.0f notifications/s", rate))
+    return rate
+}
 
 let workspace = FileManager.default.temporaryDirectory.appending(path: "tienda-ent-bench-\(UUID().uuidString)")
 try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
@@ -42,13 +54,20 @@ struct Backend {
     var open: () async throws -> any SQLDatabase
     var drop: () async throws -> Void
 }
-var backends = [
-    Backend(
-        name: "SQLite",
-        open: { try SQLiteDatabase(path: workspace.appending(path: "bench-\(UUID().uuidString).sqlite").path) },
-        drop: {})
-]
-if let postgres {
+var backends: [Backend] = []
+if selectedBackends.contains("sqlite") {
+    backends.append(
+        Backend(
+            name: "SQLite",
+            open: { try SQLiteDatabase(path: workspace.appending(path: "bench-\(UUID().uuidString).sqlite").path) },
+            drop: {}))
+}
+if let postgres, selectedBackends.contains("postgresql") {
+    let settings = try await PostgreSQLDatabase(connectionString: postgres, poolSize: 1).query(
+        "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS sync, current_setting('server_version') AS version")
+    if let row = settings.first {
+        report("PostgreSQL \(try row.string("version")): fsync \(try row.string("fsync")), synchronous_commit \(try row.string("sync"))")
+    }
     let schema = "bench_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
     let administrator = try PostgreSQLDatabase(connectionString: postgres, poolSize: 1)
     backends.append(
@@ -65,9 +84,14 @@ if let postgres {
 var lookupTarget: (process: EntitlementServerProcess, database: any SQLDatabase)?
 for backend in backends {
     let database = try await backend.open()
+    var verifyRate = try await verifyOnly()
     let rate = try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database)
     report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only)", backend.name, rate, rate / verifyRate))
     await database.close()
+    if skipHTTP {
+        try await backend.drop()
+        continue
+    }
 
     let httpDatabase = try await backend.open()
     let process = try await EntitlementServerProcess.start(configuration: store.configuration, database: httpDatabase)
@@ -76,6 +100,7 @@ for backend in backends {
     try Data(httpBodies.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n").utf8).write(to: file)
     let script = workspace.appending(path: "post.lua")
     try Data(Wrk.rotatingPostScript.utf8).write(to: script)
+    verifyRate = try await verifyOnly()
     let result = try Wrk.run(
         url: "http://127.0.0.1:\(process.port)/v1/notifications", seconds: seconds, connections: 64,
         script: (script.path, [file.path, "2"]))
@@ -92,18 +117,32 @@ for backend in backends {
     try await backend.drop()
 }
 
-if let (process, database) = lookupTarget {
+if let (process, database) = lookupTarget, skipLookups {
+    await process.stop()
+    await database.close()
+} else if let (process, database) = lookupTarget {
     let account = BenchmarkStore.account(3)
     let answer = try await process.service.entitlements(account: account)
     let body = try AppleJSON.encoder(sortedKeys: true).encode(answer)
     let url = "http://127.0.0.1:\(process.port)/v1/accounts/\(account)/entitlements"
-    let lookups = try Wrk.run(url: url, seconds: seconds, connections: 64, headers: ["Authorization: Bearer \(BenchmarkStore.apiKey)"])
     let nginx = try NginxReference(body: body)
-    let reference = try Wrk.run(url: nginx.url, seconds: seconds, connections: 64)
+    var lookupRates: [Double] = []
+    var nginxRates: [Double] = []
+    var failures = 0
+    let round = max(seconds / 3, 2)
+    for _ in 0..<3 {
+        let lookups = try Wrk.run(url: url, seconds: round, connections: 64, headers: ["Authorization: Bearer \(BenchmarkStore.apiKey)"])
+        lookupRates.append(lookups.requestsPerSecond)
+        failures += lookups.failures
+        nginxRates.append(try Wrk.run(url: nginx.url, seconds: round, connections: 64).requestsPerSecond)
+    }
     nginx.stop()
-    report(String(format: "entitlement lookups (SQLite)    %8.0f requests/s  (%d non-2xx; answer %d bytes)", lookups.requestsPerSecond, lookups.failures, body.count))
-    report(String(format: "nginx, static file, same size   %8.0f requests/s", reference.requestsPerSecond))
-    report(String(format: "lookups / nginx                 %8.2f×", lookups.requestsPerSecond / reference.requestsPerSecond))
+    let median = { (rates: [Double]) in rates.sorted()[rates.count / 2] }
+    let rounds = { (rates: [Double]) in rates.map { String(format: "%.0f", $0) }.joined(separator: ", ") }
+    report(String(format: "entitlement lookups (SQLite)    %8.0f requests/s  (median of %@; %d non-2xx; answer %d bytes)",
+                  median(lookupRates), rounds(lookupRates), failures, body.count))
+    report(String(format: "nginx, static file, same size   %8.0f requests/s  (median of %@)", median(nginxRates), rounds(nginxRates)))
+    report(String(format: "lookups / nginx                 %8.2f×", median(lookupRates) / median(nginxRates)))
     await process.stop()
     await database.close()
 }

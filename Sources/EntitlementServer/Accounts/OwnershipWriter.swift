@@ -13,6 +13,7 @@ struct OwnershipWriter {
     /// that has an owner changes hands only through ``claim(chain:by:evidence:in:)`` and its policy.
     func link(chain: String, token: UUID, in database: SQLTransaction) throws -> String {
         let tokenText = token.uuidString.lowercased()
+        try KeyLock.lock("appAccountToken:\(tokenText)", in: database)
         let account = try database.queryFirst(
             "SELECT account_id FROM ent_account_tokens WHERE app_account_token = ?", [.text(tokenText)]
         ).map { try $0.string("account_id") } ?? tokenText
@@ -52,6 +53,7 @@ struct OwnershipWriter {
 
     /// Registers `token` as naming `account`, so later transactions carrying it link to that account.
     static func register(token: UUID, account: String, in database: SQLTransaction) throws {
+        try KeyLock.lock("appAccountToken:\(token.uuidString.lowercased())", in: database)
         try database.execute(
             """
             INSERT INTO ent_account_tokens (app_account_token, account_id) VALUES (?, ?)

@@ -28,9 +28,11 @@ public struct Reconciler: Sendable {
         for app in service.configuration.apps {
             for trust in app.environments {
                 guard let api = trust.serverAPI else { continue }
+                // Bearer tokens carry wall-clock times, as the Server API checks them, even when the service's own
+                // clock follows an emulator's virtual time.
                 let client = ServerAPIClient(
                     baseURL: api.baseURL, token: try ServerAPIToken(configuration: api, bundleId: app.bundleId), transport: transport,
-                    currentTime: service.currentTime)
+                    currentTime: { SystemClock().now })
                 targets.append(Target(bundleId: app.bundleId, environment: trust.environment, client: client))
             }
         }
@@ -54,7 +56,10 @@ public struct Reconciler: Sendable {
     private func history(_ target: Target, into report: inout ReconcileReport) async {
         let now = service.currentTime().milliseconds
         do {
-            let start = try await checkedUntil(target) ?? (now - lookbackMilliseconds)
+            // Apple keeps 30 days of history in Sandbox and 180 in Production and refuses an older start date; a
+            // longer gap since the last run is read from the oldest date it keeps (statuses heal the rest).
+            let retention: Int64 = (target.environment == .production ? 180 : 30) * 86_400_000 - 3_600_000
+            let start = max(try await checkedUntil(target) ?? (now - lookbackMilliseconds), now - retention)
             let request = NotificationHistoryRequest(startDate: Timestamp(milliseconds: start), endDate: Timestamp(milliseconds: now))
             var token: String?
             repeat {

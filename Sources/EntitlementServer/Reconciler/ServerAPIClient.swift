@@ -6,6 +6,7 @@ struct ServerAPIClient: Sendable {
     let baseURL: URL
     let token: ServerAPIToken
     let transport: any ServerAPITransport
+    /// The wall clock bearer tokens are signed on.
     let currentTime: @Sendable () -> Timestamp
 
     /// `POST /inApps/v1/notifications/history[?paginationToken=…]`.

@@ -4,29 +4,31 @@ import StoreStorage
 /// `originalTransactionId`, or the account), so writes about one chain share a lane and commit in order while
 /// other chains commit alongside on other connections.
 ///
-/// SQLite has one writer at a time, so it gets one lane; PostgreSQL gets several, and its serializable
-/// isolation (a batch that raced another runs again) keeps the lanes from ever seeing each other half-done.
+/// SQLite has one writer at a time, so it gets one lane. PostgreSQL gets several, with batches at read-committed
+/// isolation: each write first takes a transaction-scoped advisory lock on its key (``KeyLock``), so writes
+/// about one chain or account are serialized across lanes and across servers sharing the database, while writes
+/// about different keys never conflict. (Serializable batches would be correct too, but its page-level predicate
+/// locks make unrelated batches abort each other, and every abort runs a whole batch again.) What two keys can
+/// share — account versions, events, ledger and notification identifiers — is written by single atomic
+/// statements (`ON CONFLICT`), and the `appAccountToken` registry is locked by token where it is read and written.
 struct WriteLanes: Sendable {
     private let lanes: [WriteBatcher]
+    private let locksKeys: Bool
 
     init(database: any SQLDatabase) {
-        let count = database.dialect == .postgresql ? 4 : 1
-        lanes = (0..<count).map { _ in WriteBatcher(database: database) }
+        locksKeys = database.dialect == .postgresql
+        let count = locksKeys ? 8 : 1
+        let isolation: SQLIsolation = locksKeys ? .readCommitted : .serializable
+        lanes = (0..<count).map { _ in WriteBatcher(database: database, isolation: isolation) }
     }
 
     /// Runs `body` in the next batch of the lane for `key`, returning once that batch has committed durably.
     func write<T: Sendable>(key: String, _ body: @escaping @Sendable (SQLTransaction) throws -> T) async throws -> T {
-        try await lanes[lane(for: key)].write(body)
-    }
-
-    /// FNV-1a of the key's bytes, so the lane of a key is the same in every process.
-    private func lane(for key: String) -> Int {
-        guard lanes.count > 1 else { return 0 }
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in key.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        let lane = lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
+        guard locksKeys else { return try await lane.write(body) }
+        return try await lane.write { transaction in
+            try KeyLock.lock(key, in: transaction)
+            return try body(transaction)
         }
-        return Int(hash % UInt64(lanes.count))
     }
 }

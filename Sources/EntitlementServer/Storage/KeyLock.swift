@@ -1,0 +1,22 @@
+import StoreStorage
+
+/// A lock on a key (a chain, an account, an `appAccountToken`) held until the transaction ends: a PostgreSQL
+/// transaction-scoped advisory lock on the key's 64-bit hash. On SQLite, which has one writer at a time, it is
+/// nothing. Two keys with the same hash merely wait for each other.
+enum KeyLock {
+    /// Waits for and takes the lock on `key` for the rest of `transaction`.
+    static func lock(_ key: String, in transaction: SQLTransaction) throws {
+        guard transaction.dialect == .postgresql else { return }
+        _ = try transaction.query("SELECT pg_advisory_xact_lock(?) AS locked", [.integer(Int64(bitPattern: hash(key)))])
+    }
+
+    /// FNV-1a of the key's bytes: the same in every process, so lanes and locks agree across servers.
+    static func hash(_ key: String) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+}
