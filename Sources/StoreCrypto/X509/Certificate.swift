@@ -156,7 +156,8 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
         "Certificate(subject: \(subject), serial: \(serialNumberHex), valid: \(notBefore) – \(notAfter))"
     }
 
-    private static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp? {
+    /// An `ASN1_TIME` (UTCTime or GeneralizedTime) as a timestamp in whole seconds; `nil` when unreadable.
+    static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp? {
         var fields = tm()
         guard let time, ASN1_TIME_to_tm(time, &fields) == 1 else {
             _ = OpenSSLErrorQueue.drain()
