@@ -69,5 +69,11 @@ let package = Package(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        // Notification delivery and the OCSP responder of the emulator, against live loopback servers and Apple's
+        // Python verifier.
+        .testTarget(
+            name: "AppStoreEmulatorDeliveryTests",
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            swiftSettings: swiftSettings),
     ]
 )
