@@ -119,7 +119,7 @@ import Testing
         #expect(await h.deliverer.isRunning)
         let uuids = try await h.raiseTestNotifications(3)
         await h.deliverer.wake()
-        let deadline = ContinuousClock.now.advanced(by: .seconds(20))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(60))
         while try await !h.engine.pendingNotifications().isEmpty && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -9,7 +9,7 @@ import Testing
     typealias H = DeliveryHarness
 
     /// The recorded result and status of one attempt against a receiver answering `reply`.
-    private func outcome(of reply: NotificationReceiver.Reply, timeout: Duration = .seconds(10)) async throws -> DeliverySend {
+    private func outcome(of reply: NotificationReceiver.Reply, timeout: Duration = .seconds(60)) async throws -> DeliverySend {
         let h = try await H.make(receivers: [[reply]], timeout: timeout)
         try await h.raiseTestNotifications()
         let send = try #require(try await h.deliverer.deliverDue().sends.first)

@@ -25,7 +25,7 @@ struct DeliveryHarness: Sendable {
     static func make(
         environment: AppStoreEnvironment = .sandbox, receivers scripts: [[NotificationReceiver.Reply]] = [[]],
         schedule: DeliverySchedule = .apple(), faults: DeliveryFaults = .none, timeRate: TimeRate? = nil,
-        timeout: Duration = .seconds(10), extraURLs: [URL] = []
+        timeout: Duration = .seconds(60), extraURLs: [URL] = []
     ) async throws -> DeliveryHarness {
         let clock = VirtualClock()
         let engine = try await AppStoreEngine(configuration: .init(storage: .inMemory, clock: clock))
