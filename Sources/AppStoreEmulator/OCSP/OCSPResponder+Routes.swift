@@ -9,8 +9,13 @@ extension OCSPResponder {
     /// The media type of OCSP responses.
     public static let responseContentType = "application/ocsp-response"
 
-    /// Registers the responder's routes under `prefix` (default `/ocsp`, matching a ``CertificateAuthority``
-    /// whose `ocspBaseURL` is `http://host:port/ocsp`):
+    /// Registers the responder's routes under `/ocsp`, matching a ``CertificateAuthority`` whose `ocspBaseURL` is
+    /// `http://host:port/ocsp` (see ``register(on:at:)``).
+    public func register(on router: inout Router) {
+        register(on: &router, at: "/ocsp")
+    }
+
+    /// Registers the responder's routes under `prefix`:
     /// - `POST <prefix>/root` and `POST <prefix>/intermediate`: the DER request is the body;
     /// - `GET <prefix>/root/<request>` and `GET <prefix>/intermediate/<request>`: the request is the base64 of the
     ///   DER, URL-encoded (`/` as `%2F`, `+` as `%2B` or left as is).
@@ -18,7 +23,7 @@ extension OCSPResponder {
     /// Both paths answer for every certificate of the chain; the issuer segment only mirrors the AIA URLs. Each
     /// answer is HTTP 200 with `Content-Type: application/ocsp-response` (also for malformed requests, which get
     /// the OCSP status `malformedRequest`), or 503 while the ``OCSPResponderFault/unavailable`` fault is on.
-    public func register(on router: inout Router, at prefix: String = "/ocsp") {
+    public func register(on router: inout Router, at prefix: String) {
         for issuer in ["root", "intermediate"] {
             router.post("\(prefix)/\(issuer)", .synchronous { [self] request, _ in httpResponse(forDERRequest: request.body) })
             router.get("\(prefix)/\(issuer)/{request}", .synchronous { [self] _, parameters in
