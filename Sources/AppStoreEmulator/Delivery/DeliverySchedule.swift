@@ -23,15 +23,19 @@ public struct DeliverySchedule: Hashable, Sendable {
     public var sandboxRetryIntervals: [Duration]
     /// The time rate that scales every wait; `nil` uses each app's effective rate.
     public var timeRate: TimeRate?
+    /// Whether an HTTP 400 answer ends the retries to that URL. Apple documents retries for every 4xx and 5xx;
+    /// developers reported in 2026 that a 400 is not retried. Off (the documented rule) by default.
+    public var stopsRetryingAfterHTTP400: Bool
 
     /// Creates a schedule.
     public init(
         productionRetryIntervals: [Duration] = DeliverySchedule.appleProductionRetryIntervals,
-        sandboxRetryIntervals: [Duration] = [], timeRate: TimeRate? = nil
+        sandboxRetryIntervals: [Duration] = [], timeRate: TimeRate? = nil, stopsRetryingAfterHTTP400: Bool = false
     ) {
         self.productionRetryIntervals = productionRetryIntervals
         self.sandboxRetryIntervals = sandboxRetryIntervals
         self.timeRate = timeRate
+        self.stopsRetryingAfterHTTP400 = stopsRetryingAfterHTTP400
     }
 
     /// Apple's documented behaviour: production retries on the V2 schedule, the sandbox sends once.

@@ -35,13 +35,13 @@ extension NotificationDeliverer {
                 }
                 if Task.isCancelled && outcome.statusCode == nil { break }
             }
-            let attempts = context.schedule.maximumAttempts(for: notification.environment)
             do {
                 let recorded = try await context.engine.recordDeliveryAttempt(
                     notificationUUID: notification.notificationUUID,
-                    attempt: DeliveryAttempt(date: date, result: outcome.result, url: urlText),
+                    attempt: DeliveryAttempt(date: date, result: outcome.result, url: urlText, statusCode: outcome.statusCode),
                     resolvingState: URLDeliveryProgress.stateResolver(
-                        urls: context.urls.map(\.absoluteString), maximumAttempts: attempts))
+                        urls: context.urls.map(\.absoluteString), schedule: context.schedule,
+                        environment: notification.environment))
                 let rate = (try? await context.engine.app(notification.bundleId).settings.timeRate) ?? .realTime
                 let next = URLDeliveryProgress(recorded.attempts, url: urlText).nextAttemptDate(
                     firstDue: date, schedule: context.schedule, environment: notification.environment, rate: rate)

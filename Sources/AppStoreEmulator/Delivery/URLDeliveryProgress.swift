@@ -16,9 +16,11 @@ struct URLDeliveryProgress: Sendable {
     /// Whether an attempt succeeded.
     var succeeded: Bool { attempts.contains { $0.result == .success } }
 
-    /// Whether no attempt remains: one succeeded, or all `maximumAttempts` were made.
-    func isFinished(maximumAttempts: Int) -> Bool {
-        succeeded || attempts.count >= maximumAttempts
+    /// Whether no attempt remains for a notification from `environment`: one succeeded, all attempts were made,
+    /// or the last one got a 400 and the schedule stops there.
+    func isFinished(schedule: DeliverySchedule, environment: AppStoreEnvironment) -> Bool {
+        succeeded || attempts.count >= schedule.maximumAttempts(for: environment)
+            || schedule.stopsRetryingAfterHTTP400 && attempts.last?.statusCode == 400
     }
 
     /// When the next attempt falls due: `firstDue` for the first, else the last attempt plus the scheduled wait;
@@ -26,17 +28,19 @@ struct URLDeliveryProgress: Sendable {
     func nextAttemptDate(
         firstDue: Timestamp, schedule: DeliverySchedule, environment: AppStoreEnvironment, rate: TimeRate
     ) -> Timestamp? {
-        guard !isFinished(maximumAttempts: schedule.maximumAttempts(for: environment)) else { return nil }
+        guard !isFinished(schedule: schedule, environment: environment) else { return nil }
         guard let last = attempts.last else { return firstDue }
         return schedule.wait(afterAttempt: attempts.count, environment: environment, rate: rate).map { last.date.adding($0) }
     }
 
     /// The rule the outbox applies when an attempt is recorded: pending while any URL has attempts left and no
     /// success; then delivered if every URL succeeded, else failed.
-    static func stateResolver(urls: [String], maximumAttempts: Int) -> @Sendable ([DeliveryAttempt]) -> DeliveryState {
+    static func stateResolver(
+        urls: [String], schedule: DeliverySchedule, environment: AppStoreEnvironment
+    ) -> @Sendable ([DeliveryAttempt]) -> DeliveryState {
         { attempts in
             let progress = urls.map { URLDeliveryProgress(attempts, url: $0) }
-            if progress.contains(where: { !$0.isFinished(maximumAttempts: maximumAttempts) }) { return .pending }
+            if progress.contains(where: { !$0.isFinished(schedule: schedule, environment: environment) }) { return .pending }
             return progress.allSatisfy(\.succeeded) ? .delivered : .failed
         }
     }

@@ -23,7 +23,8 @@ import Testing
         #expect(payload.notificationUUID == notification.notificationUUID && payload.notificationType == .oneTimeCharge)
         let stored = try await h.engine.notification(uuid: notification.notificationUUID)
         #expect(stored.deliveryState == .delivered)
-        #expect(stored.attempts == [DeliveryAttempt(date: h.clock.now, result: .success, url: h.receiver.url.absoluteString)])
+        let expected = DeliveryAttempt(date: h.clock.now, result: .success, url: h.receiver.url.absoluteString, statusCode: 200)
+        #expect(stored.attempts == [expected])
         #expect(try await h.deliverer.deliverDue().sends.isEmpty && h.receiver.arrivals.count == 1)
         await h.shutdown()
     }

@@ -57,6 +57,21 @@ import Testing
         await h.shutdown()
     }
 
+    @Test func withTheHTTP400SwitchA400EndsTheRetriesButA500DoesNot() async throws {
+        let schedule = DeliverySchedule(stopsRetryingAfterHTTP400: true)
+        let h = try await H.make(environment: .production, receivers: [[.status(400)], [.status(500)]], schedule: schedule)
+        let uuid = try #require(try await h.raiseTestNotifications().first)
+        let round = try await h.deliverer.deliverDue()
+        let next = Dictionary(uniqueKeysWithValues: round.sends.map { ($0.url, $0.nextAttemptDate) })
+        #expect(next[h.receivers[0].url] == .some(nil) && next[h.receivers[1].url] == h.clock.now.adding(.seconds(3600)))
+        try await h.advance(to: h.clock.now.adding(.seconds(3600)))
+        let retry = try await h.deliverer.deliverDue()
+        #expect(retry.sends.map(\.url) == [h.receivers[1].url])
+        let stored = try await h.engine.notification(uuid: uuid)
+        #expect(stored.deliveryState == .failed && stored.attempts.map(\.statusCode).contains(400))
+        await h.shutdown()
+    }
+
     @Test("Scaling follows the rate's monthly interval over 30 days", arguments: [
         (TimeRate.realTime, Duration.seconds(3600)),
         (.monthlyRenewalEveryHour, .seconds(5)),
