@@ -19,8 +19,11 @@ let package = Package(
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
+        .library(name: "AppStoreScenarios", targets: ["AppStoreScenarios"]),
+        .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
+        .executable(name: "tienda-entitlements-bench", targets: ["EntitlementBenchmarks"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
@@ -49,23 +52,50 @@ let package = Package(
         .target(
             name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
             swiftSettings: swiftSettings),
+        // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
+        // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
+        .target(
+            name: "EntitlementServer", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP"],
+            swiftSettings: swiftSettings),
+
+        // Scenario files: documented JSON steps run on the engine with a virtual clock, and the timeline they produce.
+        .target(name: "AppStoreScenarios", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
 
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            name: "tienda",
+            dependencies: [
+                "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator",
+                "AppStoreScenarios", "EntitlementServer",
+            ],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
-            name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
+            name: "TiendaBenchmarks",
+            dependencies: ["StoreModel", "StoreCrypto", "COpenSSL", "StoreStorage", "AppStoreEngine", "AppStoreScenarios"],
+            swiftSettings: swiftSettings),
+
+        // The entitlement server's benchmarks: ingest against verify-only, lookups against nginx.
+        .executableTarget(
+            name: "EntitlementBenchmarks", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
+        .testTarget(
+            name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda"],
+            swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(
             name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "EntitlementServerTests",
+            dependencies: ["EntitlementServer", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
@@ -75,6 +105,10 @@ let package = Package(
         // Python verifier.
         .testTarget(
             name: "AppStoreEmulatorDeliveryTests",
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppStoreEmulatorTests",
             dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
             swiftSettings: swiftSettings),
     ]
