@@ -113,6 +113,7 @@ struct ServeCommand: Command {
         output.print("  control API       \(baseURL.absoluteString)/control/v1/…  (tienda buy|advance|status … --server \(baseURL.absoluteString))")
         output.print("  OpenAPI           \(baseURL.absoluteString)/openapi.json")
         output.print("  root certificate  \(state)/pki/root.der")
+        output.print("  OCSP responder    \(baseURL.absoluteString)/ocsp/…  (the certificates' AIA; tienda ocsp revoke leaf)")
         for app in apps {
             output.print("  bundle ID         \(app.bundleId)  (\(app.environment.rawValue), \(app.catalog.products.count) products, time rate \(app.settings.timeRate.rawValue))")
         }

@@ -23,7 +23,7 @@ enum OpenAPIDocument {
             ],
             "paths": paths,
             "components": [
-                "schemas": OpenAPISchemas.all,
+                "schemas": OpenAPISchemas.all.merging(OpenAPISchemas.deliveryAndOCSP) { current, _ in current },
                 "securitySchemes": ["appStoreServerAPI": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT (ES256)"]],
             ],
             "tags": tags.map { ["name": $0] },
@@ -36,6 +36,16 @@ enum OpenAPIDocument {
 
     private static func reference(_ schema: String) -> [String: Any] {
         ["$ref": "#/components/schemas/\(schema)"]
+    }
+
+    /// The media type of a body with this schema.
+    private static func mediaType(_ schema: String) -> String {
+        switch schema {
+        case "Image": "image/png"
+        case "OCSPRequest": OCSPResponder.requestContentType
+        case "OCSPResponse": OCSPResponder.responseContentType
+        default: "application/json"
+        }
     }
 
     private static func describe(_ operation: APIOperation) -> [String: Any] {
@@ -55,14 +65,13 @@ enum OpenAPIDocument {
             "responses": [
                 "\(operation.status)": operation.response == "Empty"
                     ? ["description": "Done, no body."]
-                    : ["description": "Success.", "content": ["application/json": ["schema": reference(operation.response)]]],
+                    : ["description": "Success.", "content": [mediaType(operation.response): ["schema": reference(operation.response)]]],
                 "default": ["description": "Failure.", "content": ["application/json": ["schema": reference(error)]]],
             ],
         ]
         if !parameters.isEmpty { described["parameters"] = parameters }
         if let body = operation.body {
-            let type = body == "Image" ? "image/png" : "application/json"
-            described["requestBody"] = ["required": true, "content": [type: ["schema": reference(body)]]]
+            described["requestBody"] = ["required": true, "content": [mediaType(body): ["schema": reference(body)]]]
         }
         if error == "AppleError" { described["security"] = [["appStoreServerAPI": [String]()]] }
         return described
