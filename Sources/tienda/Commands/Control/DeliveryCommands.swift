@@ -21,7 +21,7 @@ struct DeliveryCommand: Command {
           --drop WHAT          none; all (every attempt); first:N (the first N attempts of each notification).
                                A dropped attempt is recorded as failed but nothing is sent.
           --drop-result R      How a dropped attempt is recorded: NO_RESPONSE (default), TIMED_OUT, …
-          --delay MS           Wait MS milliseconds of real time before each POST.
+          --delay MS           Hold each notification's first attempt until MS milliseconds after it was signed.
           --clear              Turn every fault off.
           --run                Make every due attempt now and print them (after `tienda advance`, for example).
         \(ControlClient.optionsHelp)
