@@ -124,7 +124,7 @@ import Testing
     @Test func helpDescribesTheOptions() throws {
         let help = try TiendaProcess.run(["scenario", "run", "--help"])
         #expect(help.exitCode == 0)
-        #expect(help.standardOutput.contains("USAGE: tienda scenario run FILE.json [--state DIR] [--json] [--quiet]"))
+        #expect(help.standardOutput.contains("USAGE: tienda scenario run FILE.json [--state DIR] [--json] [--quiet] [--progress | --no-progress]"))
         let group = try TiendaProcess.run(["scenario"])
         #expect(group.standardOutput.contains("scenario check"))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCrypto
 
 /// The exact bytes the engine signed for some of its notifications: each notification's payload JSON and the
 /// payloads of the transaction and renewal information signed inside it, read back from the outbox.
@@ -21,10 +22,8 @@ enum PayloadSample {
 
     /// The decoded middle segment of a compact JWS.
     static func payloadSegment(of jws: String) -> Data? {
-        let segments = jws.split(separator: ".", omittingEmptySubsequences: false)
+        let segments = jws.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
         guard segments.count == 3 else { return nil }
-        var base64 = segments[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        return Data(base64Encoded: base64)
+        return try? Base64URL.decode(Substring(segments[1]))
     }
 }

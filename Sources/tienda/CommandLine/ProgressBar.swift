@@ -1,27 +1,50 @@
 import AppStoreScenarios
 import Foundation
 
-/// A one-line progress bar on standard error for long scenario runs: it appears once a run has taken half a
-/// second, redraws at most ten times a second, and steps aside while the timeline prints.
+/// A one-line progress bar on standard error for long scenario runs: on a terminal it appears once a run has taken
+/// half a second; asked for (`--progress`) it is drawn from the start wherever standard error goes. It redraws at
+/// most ten times a second and steps aside while the timeline prints.
 final class ProgressBar {
+    /// When the bar is drawn.
+    enum Mode: Equatable {
+        /// Only when standard error is a terminal and the run is not quiet (the default).
+        case automatic
+        /// Always (`--progress`), even when standard error is a file or a pipe.
+        case always
+        /// Never (`--no-progress`).
+        case never
+
+        /// How long a run must have taken before the bar appears, or nil when it never does.
+        func appearanceDelay(standardErrorIsTerminal: Bool, quiet: Bool) -> Double? {
+            switch self {
+            case .always: 0
+            case .never: nil
+            case .automatic: standardErrorIsTerminal && !quiet ? 0.5 : nil
+            }
+        }
+    }
+
     let output: Output
-    /// Whether to draw at all (standard error is a terminal and the command is not quiet).
-    let enabled: Bool
+    /// Whether to draw at all.
+    var enabled: Bool { appearanceDelay != nil }
+    /// Seconds before the first draw, or nil when the bar is off.
+    private let appearanceDelay: Double?
     private let started = Date()
     private var lastDraw = Date.distantPast
     private var shown = false
     private var latest: ScenarioProgress?
 
-    init(output: Output, enabled: Bool) {
+    init(output: Output, appearanceDelay: Double?) {
         self.output = output
-        self.enabled = enabled
+        self.appearanceDelay = appearanceDelay
     }
 
     /// Records progress and redraws when due.
     func update(_ progress: ScenarioProgress) {
         latest = progress
         let now = Date()
-        guard enabled, now.timeIntervalSince(started) >= 0.5, now.timeIntervalSince(lastDraw) >= 0.1 else { return }
+        guard let appearanceDelay, now.timeIntervalSince(started) >= appearanceDelay, now.timeIntervalSince(lastDraw) >= 0.1
+        else { return }
         draw(progress)
         lastDraw = now
     }

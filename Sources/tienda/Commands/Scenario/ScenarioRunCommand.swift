@@ -7,7 +7,7 @@ struct ScenarioRunCommand: Command {
     static let path = ["scenario", "run"]
     static let summary = "Run a scenario file on a virtual clock and print the timeline of transactions and notifications"
     static let help = """
-        USAGE: tienda scenario run FILE.json [--state DIR] [--json] [--quiet]
+        USAGE: tienda scenario run FILE.json [--state DIR] [--json] [--quiet] [--progress | --no-progress]
 
         Runs the steps of a scenario file (docs/SCENARIOS.md) on the emulated App Store with a virtual clock
         that starts at the scenario's start date: purchases, time passing, billing failures, refunds, plan
@@ -16,14 +16,17 @@ struct ScenarioRunCommand: Command {
         then the results of its expect steps. Each step's rows are printed as soon as the step is committed.
 
         A step the App Store refuses stops the run; a failed expectation is shown with a diff and the run goes
-        on. On a terminal, a progress bar on standard error follows runs that take more than half a second.
+        on. When standard error is a terminal, a progress bar there follows runs that take more than half a
+        second (--progress draws it from the start wherever standard error goes; --no-progress never does).
 
         OPTIONS:
           --state DIR   Keep the engine's state in DIR (created; it must not hold an engine already), so it can
                         be inspected or served afterwards. Default: in memory, gone when the run ends.
           --json        Print the timeline as JSON Lines: {"scenario":…}, then one {"step":…} per step as it
                         completes, then {"summary":…}.
-          --quiet       Print nothing but failures.
+          --quiet       Print nothing but failures (and no progress bar unless --progress).
+          --progress    Draw the progress bar on standard error from the start, even when it is not a terminal.
+          --no-progress Never draw the progress bar.
           -h, --help    Show this help.
 
         EXIT CODES: 0 every step ran and every expectation held, 1 an expectation failed or a step was refused,
@@ -38,10 +41,14 @@ struct ScenarioRunCommand: Command {
     static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
         let json = arguments.flag("--json")
         let quiet = arguments.flag("--quiet")
+        let forceProgress = arguments.flag("--progress")
+        let noProgress = arguments.flag("--no-progress")
         let state = try arguments.option("--state")
         let file = try arguments.requiredPositional("scenario file")
         try arguments.finish()
         if json && quiet { throw CommandFailure.usage("--json and --quiet exclude each other.") }
+        if forceProgress && noProgress { throw CommandFailure.usage("--progress and --no-progress exclude each other.") }
+        let progressMode: ProgressBar.Mode = forceProgress ? .always : noProgress ? .never : .automatic
 
         let scenario = try ScenarioFile.load(file)
         let storage = try storage(state)
@@ -52,7 +59,9 @@ struct ScenarioRunCommand: Command {
             throw CommandFailure.badData(error.description)
         }
         let printer = TimelinePrinter(scenario: scenario, output: output, mode: json ? .jsonLines : quiet ? .quiet : .table)
-        let progress = ProgressBar(output: output, enabled: !quiet && output.standardErrorIsTerminal)
+        let progress = ProgressBar(
+            output: output,
+            appearanceDelay: progressMode.appearanceDelay(standardErrorIsTerminal: output.standardErrorIsTerminal, quiet: quiet))
         let runner = session.runner()
         runner.onStep = { step in progress.whileHidden { printer.print(step) } }
         if progress.enabled { runner.onProgress = { progress.update($0) } }
