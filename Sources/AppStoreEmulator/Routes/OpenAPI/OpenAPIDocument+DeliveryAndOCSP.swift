@@ -1,4 +1,5 @@
-/// The OCSP responder and the control routes of notification delivery and OCSP in `/openapi.json`.
+/// The control routes of notification delivery and of the OCSP responder in `/openapi.json` (the OCSP protocol
+/// routes themselves, `/ocsp/...`, are not API and are not described).
 extension OpenAPIDocument {
     static let deliveryAndOCSP: [APIOperation] = [
         control("get", "/delivery", "Where notifications are POSTed, the delivery faults and the retry schedule.", response: "DeliveryState"),
@@ -12,17 +13,7 @@ extension OpenAPIDocument {
         control("post", "/ocsp/{subject}/reinstate", "Report the intermediate or the leaf as good again.", response: "OCSPState"),
         control("put", "/ocsp/fault", "Simulate an OCSP failure: none, unavailable (HTTP 503) or tryLater.", body: "OCSPFault",
             response: "OCSPState"),
-        ocsp("post", "/ocsp/root", "OCSP (RFC 6960) for the intermediate: the DER request as the body."),
-        ocsp("post", "/ocsp/intermediate", "OCSP (RFC 6960) for the signing leaf: the DER request as the body."),
-        ocsp("get", "/ocsp/root/{request}", "OCSP for the intermediate: the base64 DER request in the path."),
-        ocsp("get", "/ocsp/intermediate/{request}", "OCSP for the signing leaf: the base64 DER request in the path."),
     ]
-
-    private static func ocsp(_ method: String, _ path: String, _ summary: String) -> APIOperation {
-        APIOperation(
-            method: method, path: path, tag: "Emulator", summary: summary, body: method == "post" ? "OCSPRequest" : nil,
-            response: "OCSPResponse")
-    }
 }
 
 extension OpenAPISchemas {
@@ -68,8 +59,6 @@ extension OpenAPISchemas {
             ]),
             "OCSPRevocation": object(["reason": ["type": "integer", "description": "CRLReason (1 keyCompromise, …)."], "date": millisecondsSchema]),
             "OCSPFault": object(["fault": ["type": "string", "enum": ["none", "unavailable", "tryLater"]]]),
-            "OCSPRequest": ["type": "string", "format": "binary"],
-            "OCSPResponse": ["type": "string", "format": "binary"],
         ]
     }
 }

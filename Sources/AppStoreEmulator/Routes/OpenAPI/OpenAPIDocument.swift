@@ -38,16 +38,6 @@ enum OpenAPIDocument {
         ["$ref": "#/components/schemas/\(schema)"]
     }
 
-    /// The media type of a body with this schema.
-    private static func mediaType(_ schema: String) -> String {
-        switch schema {
-        case "Image": "image/png"
-        case "OCSPRequest": OCSPResponder.requestContentType
-        case "OCSPResponse": OCSPResponder.responseContentType
-        default: "application/json"
-        }
-    }
-
     private static func describe(_ operation: APIOperation) -> [String: Any] {
         var parameters: [[String: Any]] = operation.pathParameters.map {
             ["name": $0, "in": "path", "required": true, "schema": ["type": "string"]]
@@ -65,13 +55,14 @@ enum OpenAPIDocument {
             "responses": [
                 "\(operation.status)": operation.response == "Empty"
                     ? ["description": "Done, no body."]
-                    : ["description": "Success.", "content": [mediaType(operation.response): ["schema": reference(operation.response)]]],
+                    : ["description": "Success.", "content": ["application/json": ["schema": reference(operation.response)]]],
                 "default": ["description": "Failure.", "content": ["application/json": ["schema": reference(error)]]],
             ],
         ]
         if !parameters.isEmpty { described["parameters"] = parameters }
         if let body = operation.body {
-            described["requestBody"] = ["required": true, "content": [mediaType(body): ["schema": reference(body)]]]
+            let type = body == "Image" ? "image/png" : "application/json"
+            described["requestBody"] = ["required": true, "content": [type: ["schema": reference(body)]]]
         }
         if error == "AppleError" { described["security"] = [["appStoreServerAPI": [String]()]] }
         return described
