@@ -7,7 +7,7 @@ PYTHON_TOOLS := openapi-spec-validator==0.7.1
 STRICT := -Xswiftc -warnings-as-errors
 EXAMPLE := Examples/Tienda.storekit
 
-.PHONY: build run test venv bench bench-engine bench-entitlements fuzz-smoke screenshots clean
+.PHONY: build run test venv bench bench-engine bench-entitlements load soak fuzz-smoke screenshots clean
 
 build:
 	$(SWIFT) build $(STRICT)
@@ -51,6 +51,15 @@ bench: venv
 bench-engine:
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
 	.build/release/tienda-bench engine $(ENGINE_BENCH_ARGS)
+
+## The emulator server under load (docs/BENCHMARKS.md, "Emulator server"): wrk against Get Transaction Info beside
+## nginx serving the same bytes, and a soak (10 minutes by default) with the server's memory sampled from /proc.
+## Extra flags: `make load LOAD_ARGS="--rounds 5"`, `make soak SOAK_ARGS="--duration 60"`; see Scripts/*.sh --help.
+load: venv
+	Scripts/load.sh $(LOAD_ARGS)
+
+soak: venv
+	Scripts/soak.sh $(SOAK_ARGS)
 
 ## A short libFuzzer run of both fuzz targets with AddressSanitizer, as CI runs it (10,000 executions each, about
 ## two minutes on two cores including the build). Longer sessions: Scripts/fuzz.sh all --release --seconds 600.

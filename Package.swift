@@ -103,6 +103,12 @@ let package = Package(
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
         // The web transaction manager in headless Chromium against a running `tienda serve`.
         .testTarget(name: "BrowserTests", dependencies: ["tienda"], swiftSettings: swiftSettings),
+        // Notification delivery and the OCSP responder of the emulator, against live loopback servers and Apple's
+        // Python verifier.
+        .testTarget(
+            name: "AppStoreEmulatorDeliveryTests",
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "AppStoreEmulatorTests",
             dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],

@@ -1,5 +1,6 @@
 import AppStoreEngine
 import Foundation
+import StoreCrypto
 import StoreHTTP
 import StoreModel
 
@@ -23,6 +24,10 @@ public actor EmulatorServer {
     public nonisolated let routeGroups: [any RouteGroup]
     /// Every route served, for API descriptions and their tests.
     public nonisolated let routes: [Router.RouteDescription]
+    /// Delivers App Store Server Notifications V2 to the configured notification URLs (`--notify`).
+    public nonisolated let deliverer: NotificationDeliverer
+    /// Answers OCSP for the certificates that sign every payload; their AIA URLs point at `<base URL>/ocsp`.
+    public nonisolated let ocspResponder: OCSPResponder
     private let server: HTTPServer
     private let services: [any BackgroundService]
     private var running = false
@@ -50,13 +55,38 @@ public actor EmulatorServer {
         } else {
             engineClock = OffsetClock(offsetMilliseconds: try clockFile.load()?.offsetMilliseconds ?? 0)
         }
+        // Listen first: the certificates' OCSP URLs carry the port, which for port 0 is known only once bound.
+        // Connections wait in the backlog until start(); the routes are installed below.
+        let responder = InstallableResponder()
+        let server = HTTPServer(configuration: configuration.http, responder: responder)
+        let port: Int
+        do {
+            port = try server.bind(host: configuration.host, port: configuration.port)
+        } catch {
+            throw .server("\(error)")
+        }
+        let authority: CertificateAuthority
+        do throws(CertificateAuthorityError) {
+            authority = try CertificateAuthority.loadOrCreate(
+                in: state, ocspBaseURL: Self.baseURL(host: configuration.host, port: port).absoluteString + "/ocsp")
+        } catch {
+            throw .corruptState(file: state.appendingPathComponent("pki").path, reason: error.description)
+        }
+        let ocspResponder: OCSPResponder
+        do throws(OCSPResponderError) {
+            ocspResponder = try OCSPResponder(authority: authority)
+        } catch {
+            throw .invalidConfiguration(error.description)
+        }
         let engine: AppStoreEngine
         do throws(AppStoreEngineError) {
-            engine = try await AppStoreEngine(configuration: .init(storage: .stateDirectory(state), clock: engineClock))
+            engine = try await AppStoreEngine(configuration: .init(
+                storage: .stateDirectory(state), clock: engineClock, certificateAuthority: authority))
             try await Self.register(configuration, in: engine)
         } catch {
             throw .engine(error)
         }
+        let deliverer = NotificationDeliverer(engine: engine, urls: configuration.notificationURLs)
         let apiKeys = try APIKeyRegistry.loadOrCreate(in: state)
         let changes = ChangeFeed()
         let context = EmulatorContext(
@@ -71,18 +101,23 @@ public actor EmulatorServer {
             ControlRoutes(context: context),
             OpenAPIRoutes(),
             WebTransactionManagerRoutes(context: context),
+            ocspResponder,
+            DeliveryControlRoutes(deliverer: deliverer, ocsp: ocspResponder),
         ] + additionalRouteGroups
         var router = Router()
         for group in groups { group.register(on: &router) }
         self.routes = router.registeredRoutes
         var services: [any BackgroundService] = []
         if configuration.runsScheduler { services.append(DueEventScheduler(engine: engine, changes: changes)) }
+        services.append(deliverer)
         self.configuration = configuration
         self.context = context
         self.routeGroups = groups
         self.services = services + additionalServices
-        self.server = HTTPServer(
-            configuration: configuration.http, responder: ChangeAnnouncingResponder(router: router, changes: changes))
+        self.deliverer = deliverer
+        self.ocspResponder = ocspResponder
+        responder.install(ChangeAnnouncingResponder(router: router, changes: changes))
+        self.server = server
     }
 
     /// Registers every catalog (re-registering replaces a catalog and keeps its app's state) and applies the
@@ -105,7 +140,7 @@ public actor EmulatorServer {
     public func start() async throws(EmulatorError) -> URL {
         let port: Int
         do {
-            port = try await server.start(host: configuration.host, port: configuration.port)
+            port = try await server.start()
         } catch {
             throw .server("\(error)")
         }

@@ -5,8 +5,12 @@ import StoreStorage
 /// The outbox: notifications signed when raised, with their delivery state and attempts.
 extension AppStoreEngine {
     /// Notifications still to deliver, in the order they were raised.
+    /// - Parameters:
+    ///   - bundleId: Only this app's (`nil`: every app's).
+    ///   - afterSequence: Only those after this outbox sequence number, to page through a long outbox.
+    ///   - limit: At most this many.
     public func pendingNotifications(
-        bundleId: String? = nil, limit: Int = 100
+        bundleId: String? = nil, afterSequence: Int64? = nil, limit: Int = 100
     ) async throws(AppStoreEngineError) -> [OutboxNotification] {
         try await read { tables throws(AppStoreEngineError) in
             var condition = "outbox.delivery_state = ?"
@@ -14,6 +18,10 @@ extension AppStoreEngine {
             if let bundleId {
                 condition += " AND outbox.bundle_id = ?"
                 parameters.append(.text(bundleId))
+            }
+            if let afterSequence {
+                condition += " AND outbox.sequence > ?"
+                parameters.append(.integer(afterSequence))
             }
             return try tables.notifications(where: condition, parameters, limit: limit)
         }
@@ -31,15 +39,42 @@ extension AppStoreEngine {
         notificationUUID: String, result: SendAttemptResult, at date: Timestamp? = nil, retrying: Bool = true
     ) async throws(AppStoreEngineError) -> OutboxNotification {
         try await perform(catchingUp: false) { scope throws(AppStoreEngineError) in
-            var notification = try scope.tables.notification(uuid: notificationUUID)
-            notification.attempts.append(DeliveryAttempt(date: date ?? scope.now, result: result))
-            notification.deliveryState = result == .success ? .delivered : (retrying ? .pending : .failed)
-            let failures = notification.attempts.filter { $0.result != .success }.count
-            try scope.tables.recordAttempt(
-                uuid: notification.notificationUUID, attempts: notification.attempts,
-                state: notification.deliveryState, failures: failures)
-            return notification
+            try Self.record(
+                DeliveryAttempt(date: date ?? scope.now, result: result), of: notificationUUID, in: scope.tables
+            ) { _ in result == .success ? .delivered : (retrying ? .pending : .failed) }
         }
+    }
+
+    /// Records one delivery attempt and the delivery state it leads to, decided by `resolveState` from every
+    /// attempt so far (this one included) inside the same storage transaction, so that senders recording attempts
+    /// to several URLs concurrently never overwrite each other's outcome.
+    /// - Parameters:
+    ///   - notificationUUID: The notification.
+    ///   - attempt: The attempt, usually with its ``DeliveryAttempt/url``.
+    ///   - resolveState: The notification's delivery state given all its attempts, oldest first.
+    /// - Returns: The notification as recorded.
+    @discardableResult
+    public func recordDeliveryAttempt(
+        notificationUUID: String, attempt: DeliveryAttempt,
+        resolvingState resolveState: @escaping @Sendable ([DeliveryAttempt]) -> DeliveryState
+    ) async throws(AppStoreEngineError) -> OutboxNotification {
+        try await perform(catchingUp: false) { scope throws(AppStoreEngineError) in
+            try Self.record(attempt, of: notificationUUID, in: scope.tables, resolveState)
+        }
+    }
+
+    private static func record(
+        _ attempt: DeliveryAttempt, of notificationUUID: String, in tables: EngineTables,
+        _ resolveState: ([DeliveryAttempt]) -> DeliveryState
+    ) throws(AppStoreEngineError) -> OutboxNotification {
+        var notification = try tables.notification(uuid: notificationUUID)
+        notification.attempts.append(attempt)
+        notification.deliveryState = resolveState(notification.attempts)
+        let failures = notification.attempts.filter { $0.result != .success }.count
+        try tables.recordAttempt(
+            uuid: notification.notificationUUID, attempts: notification.attempts, state: notification.deliveryState,
+            failures: failures)
+        return notification
     }
 
     /// The notification with this UUID.

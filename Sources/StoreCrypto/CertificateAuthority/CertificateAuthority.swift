@@ -63,10 +63,6 @@ public struct CertificateAuthority: Sendable {
             let intermediateKey = try P256PrivateKey.generate()
             let leafKey = try P256PrivateKey.generate()
             let rootIdentifier = try KeyIdentifier.sha1(subjectPublicKeyInfo: rootKey.publicKey.derRepresentation)
-            let intermediateIdentifier = try KeyIdentifier.sha1(
-                subjectPublicKeyInfo: intermediateKey.publicKey.derRepresentation)
-            let leafIdentifier = try KeyIdentifier.sha1(subjectPublicKeyInfo: leafKey.publicKey.derRepresentation)
-
             let root = try CertificateBuilder(
                 subject: rootSubject, subjectPublicKeyInfo: rootKey.publicKey.derRepresentation,
                 notBefore: configuration.rootValidity.lowerBound, notAfter: configuration.rootValidity.upperBound,
@@ -76,34 +72,12 @@ public struct CertificateAuthority: Sendable {
                     .subjectKeyIdentifier(rootIdentifier),
                 ]
             ).sign(issuer: nil, issuerKey: rootKey)
-
-            var intermediateExtensions: [CertificateExtension] = [
-                .basicConstraints(isCertificateAuthority: true, pathLength: 0),
-                .keyUsage([.keyCertSign, .cRLSign]),
-                .authorityKeyIdentifier(rootIdentifier),
-                .subjectKeyIdentifier(intermediateIdentifier),
-                .marker(oid: CertificateExtension.appStoreIntermediateMarkerOID),
-            ]
-            if let url = try configuration.ocspURL(issuedBy: "root") { intermediateExtensions.append(.ocspResponder(url)) }
-            let intermediate = try CertificateBuilder(
-                subject: intermediateSubject, subjectPublicKeyInfo: intermediateKey.publicKey.derRepresentation,
-                notBefore: configuration.intermediateValidity.lowerBound,
-                notAfter: configuration.intermediateValidity.upperBound, extensions: intermediateExtensions
-            ).sign(issuer: root, issuerKey: rootKey)
-
-            var leafExtensions: [CertificateExtension] = [
-                .basicConstraints(isCertificateAuthority: false),
-                .keyUsage(.digitalSignature),
-                .authorityKeyIdentifier(intermediateIdentifier),
-                .subjectKeyIdentifier(leafIdentifier),
-                .marker(oid: CertificateExtension.appStoreLeafMarkerOID),
-            ]
-            if let url = try configuration.ocspURL(issuedBy: "intermediate") { leafExtensions.append(.ocspResponder(url)) }
-            let leaf = try CertificateBuilder(
-                subject: leafSubject, subjectPublicKeyInfo: leafKey.publicKey.derRepresentation,
-                notBefore: configuration.leafValidity.lowerBound, notAfter: configuration.leafValidity.upperBound,
-                extensions: leafExtensions
-            ).sign(issuer: intermediate, issuerKey: intermediateKey)
+            let intermediate = try issueIntermediate(
+                key: intermediateKey, root: root, rootKey: rootKey, validity: configuration.intermediateValidity,
+                ocspURL: try configuration.ocspURL(issuedBy: "root"))
+            let leaf = try issueLeaf(
+                key: leafKey, intermediate: intermediate, intermediateKey: intermediateKey,
+                validity: configuration.leafValidity, ocspURL: try configuration.ocspURL(issuedBy: "intermediate"))
 
             return try CertificateAuthority(
                 root: root, intermediate: intermediate, leaf: leaf, rootKey: rootKey, intermediateKey: intermediateKey,

@@ -68,6 +68,24 @@ public struct CertificateExtension: Hashable, Sendable {
         return CertificateExtension(oid: "1.3.6.1.5.5.7.1.1", isCritical: false, value: Data(writer.bytes))
     }
 
+    /// The `id-kp-OCSPSigning` key purpose (1.3.6.1.5.5.7.3.9), which makes a certificate a delegated OCSP responder.
+    public static let ocspSigningPurposeOID = "1.3.6.1.5.5.7.3.9"
+
+    /// extendedKeyUsage (2.5.29.37) with the given key purposes (dotted OIDs), non-critical (OpenSSL's strict
+    /// mode and Apple's verifiers reject unknown critical extensions in App Store chains).
+    public static func extendedKeyUsage(_ purposes: [String]) -> CertificateExtension {
+        var writer = DERWriter()
+        writer.append(.sequence) { sequence in
+            for purpose in purposes { sequence.appendObjectIdentifier(purpose) }
+        }
+        return CertificateExtension(oid: "2.5.29.37", isCritical: false, value: Data(writer.bytes))
+    }
+
+    /// id-pkix-ocsp-nocheck (1.3.6.1.5.5.7.48.1.5, RFC 6960 §4.2.2.2.1): clients need not check a delegated
+    /// responder's own revocation status. Non-critical, value NULL.
+    public static let ocspNoCheck = CertificateExtension(
+        oid: "1.3.6.1.5.5.7.48.1.5", isCritical: false, value: Data([0x05, 0x00]))
+
     /// A non-critical marker extension whose value is DER NULL (`05 00`), the form of Apple's App Store OIDs.
     public static func marker(oid: String) -> CertificateExtension {
         CertificateExtension(oid: oid, isCritical: false, value: Data([0x05, 0x00]))

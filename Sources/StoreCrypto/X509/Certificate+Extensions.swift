@@ -45,3 +45,17 @@ extension Certificate {
         Data(bytes: ASN1_STRING_get0_data(string), count: Int(ASN1_STRING_length(string)))
     }
 }
+
+extension Certificate {
+    /// The OCSP responder URLs of the authorityInfoAccess extension, in order; empty when there are none.
+    public var ocspURLs: [String] {
+        guard let stack = X509_get1_ocsp(pointer) else {
+            _ = OpenSSLErrorQueue.drain()
+            return []
+        }
+        defer { X509_email_free(stack) }
+        return (0..<OPENSSL_sk_num(stack)).compactMap { index in
+            OPENSSL_sk_value(stack, index).map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+        }
+    }
+}

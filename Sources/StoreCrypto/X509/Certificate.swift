@@ -189,7 +189,8 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
         return (0..<last).allSatisfy { (0x30...0x39).contains(characters[$0]) } && characters[last] == UInt8(ascii: "Z")
     }
 
-    private static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp? {
+    /// An `ASN1_TIME` (UTCTime or GeneralizedTime) as a timestamp in whole seconds; `nil` when unreadable.
+    static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp? {
         var fields = tm()
         guard let time, ASN1_TIME_to_tm(time, &fields) == 1 else {
             _ = OpenSSLErrorQueue.drain()

@@ -8,8 +8,10 @@ extension HTTPServer {
     ///    The deferred tasks are cancelled and their results dropped.
     /// 4. Stops the daemon, closing every connection, and closes the listening socket.
     ///
-    /// Calling it on a server that is not running, or while another shutdown is in progress, returns at once.
+    /// Calling it on a server that is not running, or while another shutdown is in progress, returns at once; a
+    /// server that was bound (``bind(host:port:)``) and never started closes its socket.
     public func shutdown(deadline: ContinuousClock.Instant = .now + .seconds(10)) async {
+        if releaseBoundSocket() { return }
         guard let daemon = beginStopping() else { return }
         daemon.stopAccepting()
         let tracker = daemon.context.tracker

@@ -13,6 +13,7 @@
 public final class HTTPServer: Sendable {
     private enum State {
         case idle
+        case bound(ListeningSocket)
         case starting
         case running(RunningDaemon)
         case stopping(port: Int)
@@ -42,27 +43,61 @@ public final class HTTPServer: Sendable {
     /// 503, and open connections are closed. Release a server from outside its handlers (stopping joins the
     /// polling threads).
     deinit {
+        releaseBoundSocket()
         guard let daemon = beginStopping() else { return }
         daemon.stopAccepting()
         daemon.abandonSuspendedRequests(with: configuration.errorResponse(.serviceUnavailable, "The server is shutting down."))
         daemon.stop()
     }
 
-    /// Starts listening and serving.
+    /// Binds and listens on `host:port` without serving yet, so that the port (the system's choice for 0) is known
+    /// before the responder's routes are complete (for instance, to put the server's own URL into certificates).
+    /// Connections wait in the listen backlog until ``start(host:port:)``; ``shutdown(deadline:)`` or releasing the
+    /// server closes a socket that was never served.
     ///
     /// - Parameters:
     ///   - host: The address to listen on. Default: `127.0.0.1`.
     ///   - port: The port, or 0 (the default) for one the system chooses.
+    /// - Returns: The port the socket is bound to.
+    /// - Throws: ``HTTPServerError`` when the server was bound or started before, or the socket cannot be set up.
+    @discardableResult
+    public func bind(host: String = "127.0.0.1", port: Int = 0) throws(HTTPServerError) -> Int {
+        try state.withLock { state throws(HTTPServerError) in
+            guard case .idle = state else { throw .alreadyStarted }
+            let socket = try ListeningSocket.open(host: host, port: port, backlog: configuration.listenBacklog)
+            state = .bound(socket)
+            return socket.port
+        }
+    }
+
+    /// Starts listening and serving.
+    ///
+    /// - Parameters:
+    ///   - host: The address to listen on. Default: `127.0.0.1`. Ignored after ``bind(host:port:)``.
+    ///   - port: The port, or 0 (the default) for one the system chooses. Ignored after ``bind(host:port:)``.
     /// - Returns: The port the server listens on.
     /// - Throws: ``HTTPServerError`` when the server was started before, or the socket or daemon cannot be set up.
     @discardableResult
     public func start(host: String = "127.0.0.1", port: Int = 0) async throws(HTTPServerError) -> Int {
-        try state.withLock { state throws(HTTPServerError) in
-            guard case .idle = state else { throw .alreadyStarted }
-            state = .starting
+        let bound = try state.withLock { state throws(HTTPServerError) -> ListeningSocket? in
+            switch state {
+            case .idle:
+                state = .starting
+                return nil
+            case .bound(let socket):
+                state = .starting
+                return socket
+            case .starting, .running, .stopping, .stopped:
+                throw .alreadyStarted
+            }
         }
         do throws(HTTPServerError) {
-            let socket = try ListeningSocket.open(host: host, port: port, backlog: configuration.listenBacklog)
+            let socket: ListeningSocket
+            if let bound {
+                socket = bound
+            } else {
+                socket = try ListeningSocket.open(host: host, port: port, backlog: configuration.listenBacklog)
+            }
             let daemon: RunningDaemon
             do throws(HTTPServerError) {
                 daemon = try RunningDaemon(socket: socket, context: DaemonContext(responder: responder, configuration: configuration))
@@ -84,6 +119,7 @@ public final class HTTPServer: Sendable {
             switch state {
             case .running(let daemon): daemon.port
             case .stopping(let port): port
+            case .bound(let socket): socket.port
             case .idle, .starting, .stopped: nil
             }
         }
@@ -95,6 +131,17 @@ public final class HTTPServer: Sendable {
             guard case .running(let daemon) = state else { return nil }
             state = .stopping(port: daemon.port)
             return daemon
+        }
+    }
+
+    /// Closes a socket bound by ``bind(host:port:)`` that was never served; returns whether there was one.
+    @discardableResult
+    func releaseBoundSocket() -> Bool {
+        state.withLock { state in
+            guard case .bound(let socket) = state else { return false }
+            socket.close()
+            state = .stopped
+            return true
         }
     }
 

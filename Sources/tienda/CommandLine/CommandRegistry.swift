@@ -33,6 +33,8 @@ enum CommandRegistry {
         TransactionsCommand.self,
         AccountsCommand.self,
         NotificationsCommand.self,
+        DeliveryCommand.self,
+        OCSPCommand.self,
         ResetCommand.self,
     ]
 

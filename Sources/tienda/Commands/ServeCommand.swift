@@ -116,6 +116,7 @@ struct ServeCommand: Command {
         output.print("  OpenAPI           \(baseURL.absoluteString)/openapi.json")
         output.print("  web page          \(baseURL.absoluteString)/  (the transaction manager)")
         output.print("  root certificate  \(state)/pki/root.der")
+        output.print("  OCSP responder    \(baseURL.absoluteString)/ocsp/…  (the certificates' AIA; tienda ocsp revoke leaf)")
         for app in apps {
             output.print("  bundle ID         \(app.bundleId)  (\(app.environment.rawValue), \(app.catalog.products.count) products, time rate \(app.settings.timeRate.rawValue))")
         }

@@ -55,6 +55,41 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func attemptsKeepTheirURLAndTheStateIsResolvedFromAllOfThem(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        try await h.buy(H.coins)
+        let uuid = try #require(try await h.engine.pendingNotifications().first?.notificationUUID)
+        let urls = ["http://a.example/notify", "http://b.example/notify"]
+        @Sendable func bothSucceeded(_ attempts: [DeliveryAttempt]) -> DeliveryState {
+            urls.allSatisfy { url in attempts.contains { $0.url == url && $0.result == .success } } ? .delivered : .pending
+        }
+        let first = try await h.engine.recordDeliveryAttempt(
+            notificationUUID: uuid, attempt: DeliveryAttempt(date: h.clock.now, result: .success, url: urls[0]),
+            resolvingState: bothSucceeded)
+        #expect(first.deliveryState == .pending)
+        h.clock.advance(by: .seconds(5))
+        let second = try await h.engine.recordDeliveryAttempt(
+            notificationUUID: uuid, attempt: DeliveryAttempt(date: h.clock.now, result: .success, url: urls[1]),
+            resolvingState: bothSucceeded)
+        #expect(second.deliveryState == .delivered && second.attempts.map(\.url) == urls)
+        #expect(second.attempts.map(\.date) == [.referenceDate, .referenceDate.adding(.seconds(5))])
+        let stored = try await h.engine.notification(uuid: uuid)
+        #expect(stored.attempts == second.attempts && stored.deliveryState == .delivered)
+        #expect(try await h.engine.pendingNotifications().isEmpty)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func pendingNotificationsPageByOutboxSequence(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        for _ in 0..<5 { try await h.engine.requestTestNotification(bundleId: H.bundleId) }
+        let firstPage = try await h.engine.pendingNotifications(limit: 2)
+        #expect(firstPage.map(\.sequence) == [1, 2])
+        let secondPage = try await h.engine.pendingNotifications(afterSequence: firstPage.last?.sequence, limit: 2)
+        #expect(secondPage.map(\.sequence) == [3, 4])
+        #expect(try await h.engine.pendingNotifications(bundleId: H.bundleId, afterSequence: 4).map(\.sequence) == [5])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func aTestNotificationCarriesNoTransaction(store: StoreKind) async throws {
         let h = try await H.make(store)
         let token = try await h.engine.requestTestNotification(bundleId: H.bundleId)

@@ -1,6 +1,6 @@
 /// Every operation the emulator serves, grouped as in the document.
 extension OpenAPIDocument {
-    static let operations: [APIOperation] = serverAPI + retentionMessaging + storeKit + control + emulator
+    static let operations: [APIOperation] = serverAPI + retentionMessaging + storeKit + control + deliveryAndOCSP + emulator
 
     private static func apple(_ method: String, _ path: String, _ summary: String, body: String? = nil, response: String = "AppleResponse",
         query: [(String, String)] = []) -> APIOperation {
@@ -92,7 +92,7 @@ extension OpenAPIDocument {
             response: "Eligibility"),
     ]
 
-    private static func control(_ method: String, _ path: String, _ summary: String, body: String? = nil, response: String = "Ok",
+    static func control(_ method: String, _ path: String, _ summary: String, body: String? = nil, response: String = "Ok",
         query: [(String, String)] = [], status: Int = 200) -> APIOperation {
         APIOperation(method: method, path: "/control/v1" + path, tag: "Control", summary: summary,
             query: query.map { (name: $0.0, description: $0.1) }, body: body, response: response, status: status)

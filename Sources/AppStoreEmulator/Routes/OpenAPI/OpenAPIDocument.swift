@@ -23,7 +23,7 @@ enum OpenAPIDocument {
             ],
             "paths": paths,
             "components": [
-                "schemas": OpenAPISchemas.all,
+                "schemas": OpenAPISchemas.all.merging(OpenAPISchemas.deliveryAndOCSP) { current, _ in current },
                 "securitySchemes": ["appStoreServerAPI": ["type": "http", "scheme": "bearer", "bearerFormat": "JWT (ES256)"]],
             ],
             "tags": tags.map { ["name": $0] },
