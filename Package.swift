@@ -16,9 +16,11 @@ let package = Package(
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
+        .library(name: "StoreHTTPClient", targets: ["StoreHTTPClient"]),
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
+        .library(name: "TiendaKit", targets: ["TiendaKit"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
     ],
@@ -37,8 +39,12 @@ let package = Package(
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
-        // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
-        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CTiendaShims"], swiftSettings: swiftSettings),
+        // URLSession HTTP client and the message vocabulary it shares with the server; no libmicrohttpd.
+        .target(name: "StoreHTTPClient", swiftSettings: swiftSettings),
+        // HTTP server on libmicrohttpd and router (re-exports StoreHTTPClient); no domain knowledge.
+        .target(
+            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "CMicroHTTPD", "CTiendaShims"],
+            swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
         .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
@@ -48,9 +54,17 @@ let package = Package(
             name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
             swiftSettings: swiftSettings),
 
+        // StoreKit 2's shape over the emulator (in-process engine or `tienda serve`), StoreKitTest's controls,
+        // and the seeds' entitlement layer: capabilities, consumable ledger, cached Pro state, restore.
+        .target(
+            name: "TiendaKit",
+            dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTPClient", "AppStoreEngine"],
+            swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
         .executableTarget(
-            name: "tienda", dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator"],
+            name: "tienda",
+            dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator", "TiendaKit"],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
@@ -69,5 +83,9 @@ let package = Package(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TiendaKitTests",
+            dependencies: ["TiendaKit", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "tienda"],
+            swiftSettings: swiftSettings),
     ]
 )

@@ -1,0 +1,39 @@
+import AppStoreEngine
+import Foundation
+import StoreModel
+import Testing
+import TiendaKit
+
+/// The backends every behaviour runs against.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// An `AppStoreEngine` in the test process.
+    case inProcess
+
+    var testDescription: String { rawValue }
+
+    /// A fresh store selling `Examples/Tienda.storekit` to one account, on a virtual clock at 2024-01-01.
+    func makeStore(appVersion: String = "7") async throws -> StoreUnderTest {
+        switch self {
+        case .inProcess:
+            let backend = try await InProcessBackend.emulator(
+                catalog: IDs.catalogURL, bundleID: IDs.bundleID, accountID: "alice", appVersion: appVersion)
+            return StoreUnderTest(backend: backend, session: TestSession(backend: backend))
+        }
+    }
+}
+
+/// A store for one test: the backend the app talks to and the session the test controls it with.
+struct StoreUnderTest: Sendable {
+    /// The app's backend.
+    let backend: any StoreTestControls
+    /// The test's controls.
+    let session: TestSession
+
+    /// Runs `body` as one launch of the app against this store.
+    @discardableResult
+    func launch<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await TiendaKit.withBackend(backend, isolation: isolation, operation: body)
+    }
+}
