@@ -6,7 +6,7 @@ import TiendaKit
     @Test(arguments: BackendKind.allCases)
     func dataSignedForAnotherDeviceIsUnverified(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
-        let foreign = ReidentifiedBackend(base: store.backend) { identity in
+        let foreign = InterposedBackend(base: store.backend) { identity in
             identity.deviceVerificationID = UUID()
         }
         try await TiendaKit.withBackend(foreign) {
@@ -27,7 +27,7 @@ import TiendaKit
     func dataSignedUnderAnotherRootIsUnverified(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let other = try await kind.makeStore()
-        let untrusting = ReidentifiedBackend(base: store.backend) { identity in
+        let untrusting = InterposedBackend(base: store.backend) { identity in
             identity.rootCertificate = other.backend.identity.rootCertificate
         }
         try await TiendaKit.withBackend(untrusting) {

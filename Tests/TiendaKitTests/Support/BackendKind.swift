@@ -13,10 +13,19 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     /// A fresh store selling `Examples/Tienda.storekit` to one account, on a virtual clock at 2024-01-01.
     func makeStore(appVersion: String = "7") async throws -> StoreUnderTest {
+        try await makeStore(catalog: IDs.catalogURL, bundleID: IDs.bundleID, appVersion: appVersion)
+    }
+
+    /// A fresh store selling the seeds' products (`Tests/Fixtures/seeds/Seeds.storekit`).
+    func makeSeedStore(appVersion: String = "7") async throws -> StoreUnderTest {
+        try await makeStore(catalog: SeedIDs.catalogURL, bundleID: SeedIDs.bundleID, appVersion: appVersion)
+    }
+
+    private func makeStore(catalog: URL, bundleID: String, appVersion: String) async throws -> StoreUnderTest {
         switch self {
         case .inProcess:
             let backend = try await InProcessBackend.emulator(
-                catalog: IDs.catalogURL, bundleID: IDs.bundleID, accountID: "alice", appVersion: appVersion)
+                catalog: catalog, bundleID: bundleID, accountID: "alice", appVersion: appVersion)
             return StoreUnderTest(backend: backend, session: TestSession(backend: backend))
         }
     }
@@ -28,6 +37,15 @@ struct StoreUnderTest: Sendable {
     let backend: any StoreTestControls
     /// The test's controls.
     let session: TestSession
+
+    /// Runs `body` as one launch of the app against this store, with the store also the process's default, for
+    /// code that listens from `Task.detached` (one such launch runs at a time in the test process).
+    @discardableResult
+    func launchAsProcessDefault<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await TiendaKit.withDefaultBackend(backend, isolation: isolation, operation: body)
+    }
 
     /// Runs `body` as one launch of the app against this store.
     @discardableResult

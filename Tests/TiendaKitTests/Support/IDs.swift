@@ -19,3 +19,21 @@ enum IDs {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/Tienda.storekit")
 }
+
+/// The seeds' products (`Tests/Fixtures/seeds/Seeds.storekit`).
+enum SeedIDs {
+    static let bundleID = "com.tuempresa.app"
+    static let monthly = "com.tuempresa.app.monthly"
+    static let yearly = "com.tuempresa.app.yearly"
+    static let lifetime = "com.tuempresa.app.lifetime"
+    static let proMensual = "pro.mensual"
+    static let proAnual = "pro.anual"
+    static let creditos = "creditos.100"
+    static let proVitalicio = "pro.vitalicio"
+    static let discovererPro = "discoverer.pro.lifetime"
+
+    /// `Tests/Fixtures/seeds/Seeds.storekit`.
+    static let catalogURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/seeds/Seeds.storekit")
+}
