@@ -61,7 +61,9 @@ import TiendaKit
 
         // The next launch delivers the unfinished transaction, credits it, and only then finishes it.
         let second = try await ExampleStore.launch(fixture.backend, ledger: try await ConsumableLedger(path: path))
-        await eventually { second.balance == 100 }
+        // `lastDeliveredTransaction` is set once the transaction is finished, after the credit.
+        await eventually { second.lastDeliveredTransaction?.productID == IDs.coins }
+        #expect(second.balance == 100)
         #expect(try await fixture.backend.unfinishedTransactions().isEmpty)
 
         // Another launch has nothing to deliver, and delivering the same transaction again credits nothing.
