@@ -30,8 +30,10 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-        // The few C functions Swift cannot call directly (variadics and function-like macros).
-        .target(name: "CTiendaShims", dependencies: ["COpenSSL", "CMicroHTTPD"]),
+        // The few C functions Swift cannot call directly (variadics and function-like macros): OpenSSL's, then
+        // libmicrohttpd's, apart so that crypto-only builds (the fuzzers) do not link the HTTP library.
+        .target(name: "CTiendaShims", dependencies: ["COpenSSL"]),
+        .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"]),
 
         // The model: Apple's payloads, `.storekit` catalogs. Foundation only.
         .target(name: "StoreModel", swiftSettings: swiftSettings),
@@ -43,7 +45,7 @@ let package = Package(
         .target(name: "StoreHTTPClient", swiftSettings: swiftSettings),
         // HTTP server on libmicrohttpd and router (re-exports StoreHTTPClient); no domain knowledge.
         .target(
-            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "CMicroHTTPD", "CTiendaShims"],
+            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "CMicroHTTPD", "CMicroHTTPDShims"],
             swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.

@@ -56,19 +56,17 @@ public struct CompactJWS: Sendable {
         serialization[..<serialization.utf8.index(serialization.startIndex, offsetBy: signingInputByteCount)]
     }
 
-    /// SHA-256 of the signing input, read in place.
-    var signingInputDigest: SHA256Digest {
-        var text = serialization
-        let count = signingInputByteCount
-        return text.withUTF8 { SHA256.hash(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: $0[0..<count]))) }
-    }
-
     /// Whether the signature is a valid ES256 signature (raw 64-byte `r ‖ s`) of the signing input by `key`.
     /// Signatures of any other length are rejected without calling OpenSSL.
     public func hasValidES256Signature(from key: P256PublicKey) -> Bool {
         guard signature.count == ES256Signature.rawByteCount else { return false }
-        let digest = signingInputDigest
-        return signature.withUnsafeBytes { key.isValidRawSignature($0, digest: digest) }
+        var text = serialization
+        let count = signingInputByteCount
+        return text.withUTF8 { utf8 in
+            SHA256.withDigest(of: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: utf8[0..<count]))) { digest in
+                signature.withUnsafeBytes { key.isValidRawSignature($0, digest: digest) }
+            }
+        }
     }
 
     private struct Parts {
@@ -81,21 +79,22 @@ public struct CompactJWS: Sendable {
     private static func decodeParts(_ bytes: UnsafeBufferPointer<UInt8>, headerCache: JWSHeaderCache?) throws(JWSError)
         -> Parts
     {
-        let dots = dotOffsets(in: bytes, upTo: 3)
-        guard dots.count == 2 else {
-            let segments = dots.count > 2 ? dotOffsets(in: bytes, upTo: .max).count + 1 : dots.count + 1
-            throw .malformedCompactSerialization(segments: segments)
+        guard let first = dotOffset(in: bytes, from: 0), let second = dotOffset(in: bytes, from: first + 1),
+            dotOffset(in: bytes, from: second + 1) == nil
+        else {
+            throw .malformedCompactSerialization(segments: dotCount(in: bytes) + 1)
         }
-        let headerSegment = UnsafeBufferPointer(rebasing: bytes[0..<dots[0]])
+        let dots = (first, second)
+        let headerSegment = UnsafeBufferPointer(rebasing: bytes[0..<dots.0])
         let header: JWSHeader
         if let headerCache {
             header = try headerCache.header(for: headerSegment) { () throws(JWSError) in try decodeHeader(headerSegment) }
         } else {
             header = try decodeHeader(headerSegment)
         }
-        let payload = try decode(bytes, dots[0] + 1..<dots[1], as: .payload)
-        let signature = try decode(bytes, dots[1] + 1..<bytes.count, as: .signature)
-        return Parts(header: header, payload: payload, signature: signature, signingInputByteCount: dots[1])
+        let payload = try decode(bytes, dots.0 + 1..<dots.1, as: .payload)
+        let signature = try decode(bytes, dots.1 + 1..<bytes.count, as: .signature)
+        return Parts(header: header, payload: payload, signature: signature, signingInputByteCount: dots.1)
     }
 
     /// Decodes and parses a header segment.
@@ -112,19 +111,23 @@ public struct CompactJWS: Sendable {
         return header
     }
 
-    /// The offsets of the first `limit` dots, found with `memchr`.
-    private static func dotOffsets(in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> [Int] {
-        guard let base = bytes.baseAddress else { return [] }
-        var offsets: [Int] = []
+    /// The offset of the first dot at or after `start`, found with `memchr`.
+    private static func dotOffset(in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let base = bytes.baseAddress, start < bytes.count,
+            let found = memchr(base + start, Int32(UInt8(ascii: ".")), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The number of dots (error path only).
+    private static func dotCount(in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
         var offset = 0
-        while offsets.count < limit, offset < bytes.count,
-            let found = memchr(base + offset, Int32(UInt8(ascii: ".")), bytes.count - offset)
-        {
-            let dot = UnsafeRawPointer(found) - UnsafeRawPointer(base)
-            offsets.append(dot)
+        while let dot = dotOffset(in: bytes, from: offset) {
+            count += 1
             offset = dot + 1
         }
-        return offsets
+        return count
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, as segment: JWSSegment)

@@ -1,10 +1,11 @@
 /// The parse tree of ``JSONParser``: like ``JSONValue``, but objects keep their members in document order,
 /// duplicates included. Building an array is cheaper than building a dictionary, and each consumer applies its own
-/// rule for duplicate names.
-indirect enum JSONNode: Sendable {
-    /// An object member and where its name starts (for error messages).
+/// rule for duplicate names. Scalars are stored inline (only arrays and objects allocate).
+enum JSONNode: Sendable {
+    /// An object member, the probe its name is looked up by, and where its name starts (for error messages).
     struct Member: Sendable {
         let name: String
+        let probe: JSONNameProbe
         let nameOffset: Int
         let value: JSONNode
     }
@@ -14,7 +15,7 @@ indirect enum JSONNode: Sendable {
     case number(String)
     case string(String)
     case array([JSONNode])
-    case object([Member])
+    case object(JSONObjectMembers)
 
     /// Whether the node is `null`.
     var isNull: Bool {
@@ -48,10 +49,10 @@ extension JSONValue {
             values.reserveCapacity(elements.count)
             for element in elements { values.append(try JSONValue(element)) }
             self = .array(values)
-        case .object(let members):
+        case .object(let object):
             var values: [String: JSONValue] = [:]
-            values.reserveCapacity(members.count)
-            for member in members {
+            values.reserveCapacity(object.members.count)
+            for member in object.members {
                 guard values.updateValue(try JSONValue(member.value), forKey: member.name) == nil else {
                     throw JSONParser.Failure(message: "duplicate member \"\(member.name)\"", offset: member.nameOffset)
                 }

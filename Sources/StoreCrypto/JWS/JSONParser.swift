@@ -85,26 +85,36 @@ struct JSONParser {
         position += 1
         var members: [JSONNode.Member] = []
         skipWhitespace()
+        if current != UInt8(ascii: "}") {
+            // App Store payloads have some 10 to 40 members; growing from one element would copy six times.
+            members.reserveCapacity(16)
+        }
         if current == UInt8(ascii: "}") {
             position += 1
-            return .object(members)
+            return .object(JSONObjectMembers(members))
         }
         while true {
             skipWhitespace()
             guard current == UInt8(ascii: "\"") else { throw failure("expected a member name") }
             let nameOffset = position
-            let name = try parseString()
+            let (name, probe) = try parseString { bytes -> (String, JSONNameProbe)? in
+                let probe = JSONNameProbe(bytes)
+                let name =
+                    probe.isASCII ? String(decoding: bytes, as: UTF8.self) : String(validating: bytes, as: UTF8.self)
+                return name.map { ($0, probe) }
+            }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("expected ':'") }
             position += 1
             skipWhitespace()
-            members.append(JSONNode.Member(name: name, nameOffset: nameOffset, value: try parseValue(depth: depth)))
+            members.append(
+                JSONNode.Member(name: name, probe: probe, nameOffset: nameOffset, value: try parseValue(depth: depth)))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): position += 1
             case UInt8(ascii: "}"):
                 position += 1
-                return .object(members)
+                return .object(JSONObjectMembers(members))
             default: throw failure("expected ',' or '}'")
             }
         }
@@ -160,6 +170,14 @@ struct JSONParser {
     }
 
     private mutating func parseString() throws(Failure) -> String {
+        try parseString { Self.string(validatingUTF8: $0) }
+    }
+
+    /// Parses a string literal and converts its unescaped UTF-8 bytes with `convert`, which returns `nil` when
+    /// they are not valid UTF-8.
+    private mutating func parseString<Converted>(_ convert: (UnsafeBufferPointer<UInt8>) -> Converted?)
+        throws(Failure) -> Converted
+    {
         position += 1
         let start = position
         // Fast path: no escapes (base64 certificates, identifiers).
@@ -168,7 +186,10 @@ struct JSONParser {
         if stop == UInt8(ascii: "\"") {
             let slice = UnsafeBufferPointer(rebasing: bytes[start..<position])
             position += 1
-            return try validatedUTF8(slice, stringStart: start - 1)
+            guard let converted = convert(slice) else {
+                throw Failure(message: "string is not UTF-8", offset: start - 1)
+            }
+            return converted
         }
         var decoded = Array(bytes[start..<position])
         while true {
@@ -176,9 +197,10 @@ struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                let string = decoded.withUnsafeBufferPointer { Self.string(validatingUTF8: $0) }
-                guard let string else { throw Failure(message: "string is not UTF-8", offset: start - 1) }
-                return string
+                guard let converted = decoded.withUnsafeBufferPointer(convert) else {
+                    throw Failure(message: "string is not UTF-8", offset: start - 1)
+                }
+                return converted
             case UInt8(ascii: "\\"):
                 position += 1
                 try appendEscape(to: &decoded)
@@ -216,13 +238,6 @@ struct JSONParser {
             offset &+= 1
         }
         return offset
-    }
-
-    private func validatedUTF8(_ buffer: UnsafeBufferPointer<UInt8>, stringStart: Int) throws(Failure) -> String {
-        guard let string = Self.string(validatingUTF8: buffer) else {
-            throw Failure(message: "string is not UTF-8", offset: stringStart)
-        }
-        return string
     }
 
     /// A `String` from UTF-8 bytes, or `nil` when they are not valid UTF-8. ASCII (nearly every JWS string) takes

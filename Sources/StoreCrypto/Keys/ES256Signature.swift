@@ -25,7 +25,7 @@ public struct ES256Signature: Hashable, Sendable {
     /// - Throws: ``CryptoError/invalidSignatureEncoding(_:)`` for anything but one canonical DER SEQUENCE of two
     ///   non-negative INTEGERs below 2^256 (BER variants and trailing bytes are rejected).
     public init(derRepresentation: Data) throws(CryptoError) {
-        guard derRepresentation.count <= 2 + 2 * (2 + 33) else {
+        guard derRepresentation.count <= Self.maximumDERByteCount else {
             throw .invalidSignatureEncoding("\(derRepresentation.count) bytes is too long for a P-256 signature")
         }
         guard let parsed = DERBytes.decode(derRepresentation, free: { ECDSA_SIG_free($0) }, { d2i_ECDSA_SIG(nil, $0, $1) })
@@ -58,26 +58,48 @@ public struct ES256Signature: Hashable, Sendable {
 
     /// DER-encodes a 64-byte `r ‖ s` buffer.
     static func der(fromRaw raw: UnsafeRawBufferPointer) -> Data {
-        precondition(raw.count == rawByteCount)
-        let r = minimalInteger(UnsafeRawBufferPointer(rebasing: raw[0..<32]))
-        let s = minimalInteger(UnsafeRawBufferPointer(rebasing: raw[32..<64]))
-        var der = Data(capacity: 8 + r.count + s.count)
-        der.append(0x30)
-        der.append(UInt8(4 + r.count + s.count))
-        der.append(0x02)
-        der.append(UInt8(r.count))
-        der.append(contentsOf: r)
-        der.append(0x02)
-        der.append(UInt8(s.count))
-        der.append(contentsOf: s)
-        return der
+        withDER(fromRaw: raw) { Data($0) }
     }
 
-    /// The contents octets of a DER INTEGER for an unsigned big-endian magnitude.
-    private static func minimalInteger(_ magnitude: UnsafeRawBufferPointer) -> [UInt8] {
+    /// The longest DER encoding of a P-256 signature: SEQUENCE header, then two INTEGERs of 33 bytes.
+    static let maximumDERByteCount = 2 + 2 * (2 + 33)
+
+    /// Calls `body` with the DER encoding of a 64-byte `r ‖ s` buffer, written into stack memory (the verifier's
+    /// hot path allocates nothing for it).
+    static func withDER<Result>(fromRaw raw: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result)
+        -> Result
+    {
+        precondition(raw.count == rawByteCount)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumDERByteCount) { buffer in
+            var length = 2
+            for half in [raw[0..<32], raw[32..<64]] {
+                length = appendInteger(UnsafeRawBufferPointer(rebasing: half), to: buffer, at: length)
+            }
+            buffer[0] = 0x30
+            buffer[1] = UInt8(length - 2)
+            return body(UnsafeRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[0..<length]))
+        }
+    }
+
+    /// Writes a DER INTEGER for an unsigned big-endian magnitude at `offset`: minimal, with a leading zero when
+    /// the high bit is set. Returns the offset after it.
+    private static func appendInteger(
+        _ magnitude: UnsafeRawBufferPointer, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int
+    ) -> Int {
         let firstNonZero = magnitude.firstIndex { $0 != 0 } ?? magnitude.count - 1
-        var contents = Array(magnitude[firstNonZero...])
-        if contents[0] & 0x80 != 0 { contents.insert(0, at: 0) }
-        return contents
+        let padded = magnitude[firstNonZero] & 0x80 != 0
+        let contentLength = magnitude.count - firstNonZero + (padded ? 1 : 0)
+        buffer[offset] = 0x02
+        buffer[offset + 1] = UInt8(contentLength)
+        var write = offset + 2
+        if padded {
+            buffer[write] = 0
+            write += 1
+        }
+        for index in firstNonZero..<magnitude.count {
+            buffer[write] = magnitude[index]
+            write += 1
+        }
+        return write
     }
 }

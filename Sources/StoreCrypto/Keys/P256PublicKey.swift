@@ -10,7 +10,8 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
     let pointer: OpaquePointer
     /// The SubjectPublicKeyInfo DER encoding.
     public let derRepresentation: Data
-    private let verification: KeyOperationPool
+    /// Verification on pooled contexts.
+    let verifier: ECDSAVerifier
 
     /// Takes ownership of an `EVP_PKEY` holding a public key whose SubjectPublicKeyInfo DER is already known
     /// (`i2d_PUBKEY` goes through OpenSSL 3.0's slow encoder framework, so callers that hold the DER pass it).
@@ -25,9 +26,13 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
             EVP_PKEY_free(key)
             throw .openSSL("encode a public key")
         }
+        guard let verifier = ECDSAVerifier(key: key) else {
+            EVP_PKEY_free(key)
+            throw .unsupportedKey("not an EC key")
+        }
         pointer = key
         derRepresentation = der
-        verification = KeyOperationPool(key: key, operation: .verify)
+        self.verifier = verifier
     }
 
     /// Imports a DER SubjectPublicKeyInfo.
@@ -70,7 +75,9 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
     public func isValidRawSignature(_ rawSignature: Data, for message: some DataProtocol) -> Bool {
         guard rawSignature.count == ES256Signature.rawByteCount else { return false }
         let digest = SHA256.hash(message)
-        return rawSignature.withUnsafeBytes { isValidRawSignature($0, digest: digest) }
+        return rawSignature.withUnsafeBytes { raw in
+            digest.bytes.withUnsafeBytes { isValidRawSignature(raw, digest: $0) }
+        }
     }
 
     /// Whether a DER ECDSA signature (as in Apple's promotional-offer V1 signatures) signs SHA-256(`message`);
@@ -80,27 +87,21 @@ public final class P256PublicKey: @unchecked Sendable, Hashable, CustomStringCon
         return isValidSignature(signature, for: message)
     }
 
-    /// Verifies a 64-byte `r ‖ s` buffer against a digest (the JWS hot path).
-    func isValidRawSignature(_ rawSignature: UnsafeRawBufferPointer, digest: SHA256Digest) -> Bool {
+    /// Verifies a 64-byte `r ‖ s` buffer against a 32-byte digest (the JWS hot path: the DER form OpenSSL needs
+    /// is written on the stack).
+    func isValidRawSignature(_ rawSignature: UnsafeRawBufferPointer, digest: UnsafeRawBufferPointer) -> Bool {
         guard rawSignature.count == ES256Signature.rawByteCount else { return false }
-        return isValidDERSignature(ES256Signature.der(fromRaw: rawSignature), digest: digest)
+        return ES256Signature.withDER(fromRaw: rawSignature) { isValidDERSignature($0, digest: digest) }
     }
 
     private func isValidDERSignature(_ der: Data, digest: SHA256Digest) -> Bool {
-        let outcome = verification.withContext { context -> (result: Bool, reusable: Bool) in
-            let status = der.withUnsafeBytes { signature in
-                digest.bytes.withUnsafeBytes { digest in
-                    EVP_PKEY_verify(
-                        context, signature.baseAddress!.assumingMemoryBound(to: UInt8.self), signature.count,
-                        digest.baseAddress!.assumingMemoryBound(to: UInt8.self), digest.count)
-                }
-            }
-            if status == 1 { return (true, true) }
-            // A wrong signature leaves entries in the error queue; they describe nothing the caller can act on.
-            OpenSSLErrorQueue.clear()
-            return (false, status == 0)
-        }
-        return outcome ?? false
+        der.withUnsafeBytes { der in digest.bytes.withUnsafeBytes { isValidDERSignature(der, digest: $0) } }
+    }
+
+    /// Verifies a DER ECDSA signature against a 32-byte digest with `EVP_PKEY_verify` on a pooled, initialised
+    /// context: what `EVP_DigestVerify` ends in, without its per-call context set-up.
+    func isValidDERSignature(_ der: UnsafeRawBufferPointer, digest: UnsafeRawBufferPointer) -> Bool {
+        verifier.isValid(derSignature: der, digest: digest)
     }
 
     public static func == (lhs: P256PublicKey, rhs: P256PublicKey) -> Bool {

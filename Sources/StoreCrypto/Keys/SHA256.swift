@@ -39,6 +39,16 @@ public enum SHA256 {
         return SHA256Digest(bytes: digest)
     }
 
+    /// Calls `body` with SHA-256(`buffer`), held in stack memory.
+    static func withDigest<Result>(of buffer: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Result)
+        -> Result
+    {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: byteCount) { digest in
+            hash(buffer, into: digest.baseAddress!)
+            return body(UnsafeRawBufferPointer(digest))
+        }
+    }
+
     /// Hashes a buffer into 32 bytes at `output`.
     static func hash(_ buffer: UnsafeRawBufferPointer, into output: UnsafeMutablePointer<UInt8>) {
         var length: UInt32 = 0

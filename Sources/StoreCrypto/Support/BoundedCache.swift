@@ -1,9 +1,7 @@
-import Synchronization
-
 /// A thread-safe map with a fixed capacity that evicts the least recently used entry when full.
 ///
 /// Eviction scans the entries (capacity is small, tens of entries), which keeps the structure a plain
-/// dictionary under one `Mutex`.
+/// dictionary under one lock (``Locked``).
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private struct State {
         var entries: [Key: (value: Value, lastUse: UInt64)] = [:]
@@ -12,7 +10,7 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
     /// The maximum number of entries; 0 disables the cache.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacity: Int) {
         self.capacity = max(0, capacity)
@@ -27,10 +25,13 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func value(for key: Key, where isUsable: (Value) -> Bool = { _ in true }) -> Value? {
         guard capacity > 0 else { return nil }
         return state.withLock { state -> Value? in
-            guard let cached = state.entries[key], isUsable(cached.value) else { return nil }
+            guard let index = state.entries.index(forKey: key) else { return nil }
+            let value = state.entries.values[index].value
+            guard isUsable(value) else { return nil }
             state.clock += 1
-            state.entries[key] = (cached.value, state.clock)
-            return cached.value
+            // Through the index: the key is hashed once per lookup.
+            state.entries.values[index].lastUse = state.clock
+            return value
         }
     }
 

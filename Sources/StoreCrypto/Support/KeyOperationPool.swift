@@ -1,5 +1,4 @@
 import COpenSSL
-import Synchronization
 
 /// A small pool of `EVP_PKEY_CTX` objects, each initialised for one operation (sign or verify) on one key.
 ///
@@ -14,7 +13,7 @@ final class KeyOperationPool: Sendable {
     }
 
     /// An `EVP_PKEY_CTX` owned by the pool or by exactly one borrower at a time; `@unchecked Sendable` because
-    /// ownership moves between threads only through the pool's mutex.
+    /// ownership moves between threads only through the pool's lock.
     private struct Context: @unchecked Sendable {
         let pointer: OpaquePointer
     }
@@ -22,7 +21,7 @@ final class KeyOperationPool: Sendable {
     /// The `EVP_PKEY`; the pool holds its own reference (and each context one more).
     private let key: KeyReference
     private let operation: Operation
-    private let idle = Mutex<[Context]>([])
+    private let idle = Locked<[Context]>([])
     private static let maximumIdleContexts = 8
 
     init(key: OpaquePointer, operation: Operation) {

@@ -2,9 +2,9 @@ import StoreModel
 
 extension SignedDataVerifier {
     /// The App Store marker on the signing leaf.
-    static let leafMarkerOID = CertificateExtension.appStoreLeafMarkerOID
+    static let leafMarker = ExtensionObject(CertificateExtension.appStoreLeafMarkerOID)
     /// The WWDR marker on the intermediate.
-    static let intermediateMarkerOID = CertificateExtension.appStoreIntermediateMarkerOID
+    static let intermediateMarker = ExtensionObject(CertificateExtension.appStoreIntermediateMarkerOID)
 
     /// Header, chain and signature checks (pipeline steps 4–7); `nil` when all pass.
     func signatureFailure(of jws: CompactJWS, validatingAt instant: Timestamp) -> VerificationFailure? {
@@ -52,13 +52,17 @@ extension SignedDataVerifier {
     private func validateChain(leaf: String, intermediate: String, at instant: Timestamp)
         -> Result<VerifiedChainCache.Entry, VerificationFailure>
     {
-        var certificates: [Certificate] = []
-        for (index, encoded) in [leaf, intermediate].enumerated() {
-            switch certificate(x5cEntry: encoded, index: index) {
-            case .success(let certificate): certificates.append(certificate)
-            case .failure(let failure): return .failure(failure)
-            }
+        let leafText = CertificateText(leaf)
+        let intermediateText = CertificateText(intermediate)
+        let leafLookup: CertificateLookup
+        let intermediateLookup: CertificateLookup
+        switch (certificate(x5cEntry: leafText, index: 0), certificate(x5cEntry: intermediateText, index: 1)) {
+        case (.failure(let failure), _), (_, .failure(let failure)): return .failure(failure)
+        case (.success(let leaf), .success(let intermediate)):
+            leafLookup = leaf
+            intermediateLookup = intermediate
         }
+        let certificates = [leafLookup.certificate, intermediateLookup.certificate]
         let chain: [Certificate]
         do {
             chain = try trustStore.validate(
@@ -69,18 +73,20 @@ extension SignedDataVerifier {
         guard chain.count == 3 else {
             return .failure(VerificationFailure(.unexpectedCertificatePath(length: chain.count)))
         }
-        guard chain[0].hasExtension(oid: Self.leafMarkerOID) else {
+        guard Self.leafMarker.isPresent(in: chain[0]) else {
             return .failure(VerificationFailure(.missingLeafMarkerOID))
         }
-        guard chain[1].hasExtension(oid: Self.intermediateMarkerOID) else {
+        guard Self.intermediateMarker.isPresent(in: chain[1]) else {
             return .failure(VerificationFailure(.missingIntermediateMarkerOID))
         }
         guard let leafKey = try? chain[0].p256PublicKey() else {
             return .failure(VerificationFailure(.leafKeyNotP256))
         }
         // Only certificates of a chain that validated are kept, so junk chains cannot evict them.
-        certificateCache.insert(certificates[0], for: leaf)
-        certificateCache.insert(certificates[1], for: intermediate)
+        if !leafLookup.wasCached { certificateCache.insert(leafLookup.certificate, for: leafText) }
+        if !intermediateLookup.wasCached {
+            certificateCache.insert(intermediateLookup.certificate, for: intermediateText)
+        }
         let start = chain.map(\.validSeconds.lowerBound).max()!
         let end = chain.map(\.validSeconds.upperBound).min()!
         return .success(VerifiedChainCache.Entry(leafKey: leafKey, root: chain[2], validity: start..<max(start, end)))
@@ -88,16 +94,26 @@ extension SignedDataVerifier {
 }
 
 extension SignedDataVerifier {
+    /// A certificate found for an `x5c` entry, and whether it came from the cache.
+    private struct CertificateLookup {
+        let certificate: Certificate
+        let wasCached: Bool
+    }
+
     /// The certificate an `x5c` entry encodes, from the cache of certificates seen in valid chains or parsed now.
-    private func certificate(x5cEntry encoded: String, index: Int) -> Result<Certificate, VerificationFailure> {
-        if let cached = certificateCache.value(for: encoded) { return .success(cached) }
-        guard let der = try? StrictBase64.decode(encoded) else {
+    private func certificate(x5cEntry encoded: CertificateText, index: Int)
+        -> Result<CertificateLookup, VerificationFailure>
+    {
+        if let cached = certificateCache.value(for: encoded) {
+            return .success(CertificateLookup(certificate: cached, wasCached: true))
+        }
+        guard let der = try? StrictBase64.decode(encoded.text) else {
             return .failure(VerificationFailure(.certificateNotBase64(index: index)))
         }
         guard let certificate = try? Certificate(derRepresentation: der) else {
             return .failure(VerificationFailure(.certificateNotDER(index: index)))
         }
-        return .success(certificate)
+        return .success(CertificateLookup(certificate: certificate, wasCached: false))
     }
 }
 

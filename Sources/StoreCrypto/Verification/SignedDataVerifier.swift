@@ -40,7 +40,7 @@ public struct SignedDataVerifier: Sendable {
     public let trustStore: TrustStore
     let chainCache: VerifiedChainCache
     /// Parsed `x5c` certificates by their base64 text: parsing costs far more than validating in OpenSSL 3.0.
-    let certificateCache: BoundedCache<String, Certificate>
+    let certificateCache: BoundedCache<CertificateText, Certificate>
     /// Parsed headers by header segment text (one signer, one header).
     let headerCache: JWSHeaderCache
     let currentTime: @Sendable () -> Timestamp

@@ -7,20 +7,15 @@ import StoreModel
 /// lookup succeeds only when the validation instant falls inside that window, so a cached chain is never
 /// accepted at an instant where a fresh validation would reject it.
 struct VerifiedChainCache: Sendable {
-    /// The cache key: the leaf and intermediate `x5c` entries exactly as they appear in the header.
-    ///
-    /// Hashing reads only the lengths and the last 32 characters of each entry (the base64 of the certificate
-    /// signature, which differs between any two certificates); equality still compares the full strings, so a
-    /// collision costs one comparison and never a wrong hit.
+    /// The cache key: the leaf and intermediate `x5c` entries exactly as they appear in the header (hashed by
+    /// ``CertificateText``'s sample, compared in full).
     struct Key: Hashable, Sendable {
-        let leaf: String
-        let intermediate: String
+        let leaf: CertificateText
+        let intermediate: CertificateText
 
-        func hash(into hasher: inout Hasher) {
-            for entry in [leaf, intermediate] {
-                hasher.combine(entry.utf8.count)
-                for byte in entry.utf8.suffix(32) { hasher.combine(byte) }
-            }
+        init(leaf: String, intermediate: String) {
+            self.leaf = CertificateText(leaf)
+            self.intermediate = CertificateText(intermediate)
         }
     }
 

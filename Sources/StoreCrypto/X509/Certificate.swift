@@ -18,6 +18,16 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
     public let notAfter: Timestamp
     /// The public key when it is P-256, extracted once at parse time; otherwise what it is instead.
     private let publicKey: Result<P256PublicKey, CertificateError>
+    /// What an ECDSA signature on this certificate covers, for ``ChainSignatureStep``; `nil` for other signature
+    /// algorithms.
+    let signedContents: SignedCertificateContents?
+    /// Verification with this certificate's key on pooled contexts when it is an EC key (of any curve: Apple's
+    /// root and intermediate are P-384), for ``ChainSignatureStep``.
+    let signatureVerifier: ECDSAVerifier?
+    /// Whether both validity dates are in RFC 5280's fixed form (UTCTime `YYMMDDHHMMSSZ`, GeneralizedTime
+    /// `YYYYMMDDHHMMSSZ`), the only form `X509_cmp_time` compares; then `X509_cmp_time` against an instant
+    /// gives what comparing ``validSeconds`` gives, which ``ChainSignatureStep`` relies on.
+    let hasFixedFormValidity: Bool
 
     /// Parses one DER certificate; trailing bytes are rejected.
     /// - Throws: ``CertificateError/notDER`` or ``CertificateError/invalidField(_:)`` for unreadable dates.
@@ -54,7 +64,16 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
         derRepresentation = der
         self.notBefore = notBefore
         self.notAfter = notAfter
-        publicKey = Self.extractP256PublicKey(certificate)
+        hasFixedFormValidity =
+            Self.isFixedForm(X509_get0_notBefore(certificate)) && Self.isFixedForm(X509_get0_notAfter(certificate))
+        let publicKey = Self.extractP256PublicKey(certificate)
+        self.publicKey = publicKey
+        signedContents = SignedCertificateContents(certificate: certificate, der: der)
+        signatureVerifier =
+            switch publicKey {
+            case .success(let key): key.verifier
+            case .failure: X509_get0_pubkey(certificate).flatMap(ECDSAVerifier.init(key:))
+            }
     }
 
     /// The certificate's key as P-256, with its SPKI DER re-encoded from the parsed `X509_PUBKEY` (cheap)
@@ -154,6 +173,20 @@ public final class Certificate: @unchecked Sendable, Hashable, CustomStringConve
     /// The subject, serial and validity, for logs.
     public var description: String {
         "Certificate(subject: \(subject), serial: \(serialNumberHex), valid: \(notBefore) – \(notAfter))"
+    }
+
+    /// Whether an X.509 time is UTCTime of 13 characters or GeneralizedTime of 15, all digits but a final `Z`.
+    private static func isFixedForm(_ time: UnsafePointer<ASN1_TIME>?) -> Bool {
+        guard let time, let characters = ASN1_STRING_get0_data(time) else { return false }
+        let expectedLength: Int32
+        switch ASN1_STRING_type(time) {
+        case V_ASN1_UTCTIME: expectedLength = 13
+        case V_ASN1_GENERALIZEDTIME: expectedLength = 15
+        default: return false
+        }
+        guard ASN1_STRING_length(time) == expectedLength else { return false }
+        let last = Int(expectedLength) - 1
+        return (0..<last).allSatisfy { (0x30...0x39).contains(characters[$0]) } && characters[last] == UInt8(ascii: "Z")
     }
 
     private static func timestamp(_ time: UnsafePointer<ASN1_TIME>?) -> Timestamp? {

@@ -39,6 +39,27 @@ public final class TrustStore: @unchecked Sendable {
     public func validate(leaf: Certificate, intermediates: [Certificate], at instant: Timestamp, strict: Bool = false)
         throws(CertificateChainError) -> [Certificate]
     {
+        var usedPooledContexts = false
+        return try validate(
+            leaf: leaf, intermediates: intermediates, at: instant, strict: strict, signatureStep: .pooled,
+            usedPooledContexts: &usedPooledContexts)
+    }
+
+    /// How path validation verifies certificate signatures.
+    enum SignatureStep {
+        /// ``ChainSignatureStep``: the checks of OpenSSL's `internal_verify`, on pooled key contexts.
+        case pooled
+        /// OpenSSL's `internal_verify` itself (`X509_verify` per certificate), for comparison in tests.
+        case openSSL
+    }
+
+    /// ``validate(leaf:intermediates:at:strict:)`` with the signature step chosen.
+    /// - Parameter usedPooledContexts: Set to whether ``ChainSignatureStep`` verified the signatures itself
+    ///   (rather than handing the chain to OpenSSL's step), when path validation got that far.
+    func validate(
+        leaf: Certificate, intermediates: [Certificate], at instant: Timestamp, strict: Bool,
+        signatureStep: SignatureStep, usedPooledContexts: inout Bool
+    ) throws(CertificateChainError) -> [Certificate] {
         // X.509 dates have four-digit years, and OpenSSL cannot compare against instants outside them (it reports
         // a malformed date field). Every certificate is not yet valid before year 0 and expired after 9999.
         let seconds = instant.wholeSecondsFloor
@@ -70,7 +91,17 @@ public final class TrustStore: @unchecked Sendable {
         if strict {
             X509_STORE_CTX_set_flags(context, UInt(X509_V_FLAG_X509_STRICT))
         }
-        guard X509_verify_cert(context) == 1 else {
+        let known = [leaf] + intermediates + roots
+        var step: ChainSignatureStep?
+        if signatureStep == .pooled, let openSSLStep = X509_STORE_CTX_get_verify(context) {
+            step = ChainSignatureStep(certificates: known, openSSLStep: openSSLStep)
+            guard step!.install(on: context) else {
+                throw CertificateChainError(code: X509_V_ERR_OUT_OF_MEM, depth: 0, validationInstant: instant)
+            }
+        }
+        let verified = withExtendedLifetime(step) { X509_verify_cert(context) == 1 }
+        usedPooledContexts = step?.usedPooledContexts ?? false
+        guard verified else {
             let code = X509_STORE_CTX_get_error(context)
             let depth = X509_STORE_CTX_get_error_depth(context)
             _ = OpenSSLErrorQueue.drain()
@@ -78,7 +109,7 @@ public final class TrustStore: @unchecked Sendable {
                 code: code == X509_V_OK ? X509_V_ERR_UNSPECIFIED : code, depth: Int(max(0, depth)),
                 validationInstant: instant)
         }
-        return chain(of: context, leaf: leaf, intermediates: intermediates)
+        return chain(of: context, known: known)
     }
 
     /// 0000-01-01T00:00:00Z.
@@ -87,8 +118,7 @@ public final class TrustStore: @unchecked Sendable {
     static let latestRepresentableSecond: Int64 = 253_402_300_799
 
     /// Maps the `X509` pointers of the built chain back to the wrappers they came from.
-    private func chain(of context: OpaquePointer, leaf: Certificate, intermediates: [Certificate]) -> [Certificate] {
-        let known = [leaf] + intermediates + roots
+    private func chain(of context: OpaquePointer, known: [Certificate]) -> [Certificate] {
         guard let stack = X509_STORE_CTX_get0_chain(context) else { return [] }
         var chain: [Certificate] = []
         for index in 0..<OPENSSL_sk_num(stack) {

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import CTiendaShims
+import CMicroHTTPDShims
 
 /// The C callbacks handed to libmicrohttpd. They capture nothing: the ``DaemonContext`` arrives as their
 /// context pointer, and each request's ``RequestExchange`` as the request context.

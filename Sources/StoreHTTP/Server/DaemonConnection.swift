@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import CTiendaShims
+import CMicroHTTPDShims
 import Foundation
 import Glibc
 

@@ -1,5 +1,5 @@
 import CMicroHTTPD
-import CTiendaShims
+import CMicroHTTPDShims
 
 /// A started libmicrohttpd daemon with its listening socket and callback context.
 ///

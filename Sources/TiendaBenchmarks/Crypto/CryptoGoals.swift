@@ -26,15 +26,21 @@ enum CryptoGoals {
             id: "verifyFullChain", label: "verify, full chain / raw OpenSSL verify",
             numerator: WorkloadID.verifyFullChain, denominator: WorkloadID.opensslVerify, minimum: 0.28),
         RatioGoal(
-            id: "verifyChainValidatedCertificatesCached",
-            label: "verify, chain validated, certs cached / raw verify", numerator: WorkloadID.verifyParsedOnce,
-            denominator: WorkloadID.opensslVerify, minimum: nil),
-        RatioGoal(
             id: "opensslFullChain", label: "OpenSSL-only full chain / raw OpenSSL verify",
             numerator: WorkloadID.opensslVerifyFullChain, denominator: WorkloadID.opensslVerify, minimum: nil),
         RatioGoal(
             id: "verifyFullChainVersusOpenSSLFullChain", label: "verify, full chain / OpenSSL-only full chain",
             numerator: WorkloadID.verifyFullChain, denominator: WorkloadID.opensslVerifyFullChain, minimum: nil),
+        RatioGoal(
+            id: "verifyFullChainReparsed", label: "verify, full chain, certs re-parsed / raw verify",
+            numerator: WorkloadID.verifyFullChainReparsed, denominator: WorkloadID.opensslVerify, minimum: nil),
+        RatioGoal(
+            id: "opensslFullChainReparsed", label: "OpenSSL-only, certs re-parsed / raw verify",
+            numerator: WorkloadID.opensslVerifyFullChainReparsed, denominator: WorkloadID.opensslVerify, minimum: nil),
+        RatioGoal(
+            id: "verifyFullChainReparsedVersusOpenSSL", label: "verify, certs re-parsed / OpenSSL-only, re-parsed",
+            numerator: WorkloadID.verifyFullChainReparsed, denominator: WorkloadID.opensslVerifyFullChainReparsed,
+            minimum: nil),
         RatioGoal(
             id: "verifyCachedChainVersusApple", label: "verify, chain cached / Apple Python verifier",
             numerator: WorkloadID.verifyCached, denominator: WorkloadID.appleVerify, minimum: 15),

@@ -1,12 +1,12 @@
 /// The keyed container over a JSON object.
 struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    /// The members in document order; lookups scan them (objects are small) and the first of duplicates wins.
-    let members: [JSONNode.Member]
+    /// The members; a lookup finds the first member of the key's name, as `JSONDecoder` does.
+    let object: JSONObjectMembers
     let codingPath: [any CodingKey]
 
     var allKeys: [Key] {
         var seen: Set<String> = []
-        return members.compactMap { seen.insert($0.name).inserted ? Key(stringValue: $0.name) : nil }
+        return object.members.compactMap { seen.insert($0.name).inserted ? Key(stringValue: $0.name) : nil }
     }
 
     func contains(_ key: Key) -> Bool {
@@ -14,8 +14,7 @@ struct JSONKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     private func member(_ name: String) -> JSONNode? {
-        for member in members where member.name == name { return member.value }
-        return nil
+        object.first(named: name)
     }
 
     private func decoder(for key: Key) throws -> JSONNodeDecoder {

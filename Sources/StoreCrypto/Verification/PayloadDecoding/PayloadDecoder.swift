@@ -7,13 +7,18 @@ import Foundation
 /// range (`1.0` and `1e2` are accepted, `1.5` is not), floating-point values must be finite, `null` is a missing
 /// value, a duplicate member name keeps its first value, `Data` is base64, `URL` is a string, `Decimal` is a
 /// number, `UUID` is its 36-character string, `Date` uses its own `Decodable` implementation. Errors are
-/// `DecodingError`s with coding paths.
+/// `DecodingError`s with coding paths. Types with a specialised decoder (``FastPathDecodable``) try it first.
 enum PayloadDecoder {
     /// Parses `json` and decodes a `T`.
     /// - Throws: ``JSONParser/Failure`` when the bytes are not JSON, or a `DecodingError`.
     static func decode<T: Decodable>(_ type: T.Type, from json: Data) throws -> T {
         let value = try json.withUnsafeBytes { raw in
             try JSONParser.parse(raw.bindMemory(to: UInt8.self), maximumDepth: 64)
+        }
+        if let fastPath = type as? any FastPathDecodable.Type, case .object(let object) = value,
+            let decoded = fastPath.decodeFast(object)
+        {
+            return decoded as! T
         }
         return try JSONNodeDecoder(value: value, parentPath: [], key: nil).decode(type)
     }
@@ -35,10 +40,10 @@ struct JSONNodeDecoder: Decoder, SingleValueDecodingContainer {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        guard case .object(let members) = value else {
+        guard case .object(let object) = value else {
             throw mismatch([String: Any].self)
         }
-        return KeyedDecodingContainer(JSONKeyedContainer<Key>(members: members, codingPath: codingPath))
+        return KeyedDecodingContainer(JSONKeyedContainer<Key>(object: object.indexed(), codingPath: codingPath))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
