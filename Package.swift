@@ -20,9 +20,12 @@ let package = Package(
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
+        .library(name: "AppStoreScenarios", targets: ["AppStoreScenarios"]),
+        .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
         .library(name: "TiendaKit", targets: ["TiendaKit"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
+        .executable(name: "tienda-entitlements-bench", targets: ["EntitlementBenchmarks"]),
     ],
     targets: [
         // C libraries from Debian's -dev packages.
@@ -55,6 +58,14 @@ let package = Package(
         .target(
             name: "AppStoreEmulator", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreHTTP", "StoreStorage"],
             swiftSettings: swiftSettings),
+        // The entitlement server: verified ingest of App Store notifications and app transactions, accounts,
+        // capabilities, consumable ledger, promotional grants, webhooks and the reconciler.
+        .target(
+            name: "EntitlementServer", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP"],
+            swiftSettings: swiftSettings),
+
+        // Scenario files: documented JSON steps run on the engine with a virtual clock, and the timeline they produce.
+        .target(name: "AppStoreScenarios", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
 
         // StoreKit 2's shape over the emulator (in-process engine or `tienda serve`), StoreKitTest's controls,
         // and the seeds' entitlement layer: capabilities, consumable ledger, cached Pro state, restore.
@@ -66,25 +77,47 @@ let package = Package(
         // The `tienda` command-line tool.
         .executableTarget(
             name: "tienda",
-            dependencies: ["StoreModel", "StoreCrypto", "AppStoreEngine", "AppStoreEmulator", "TiendaKit"],
+            dependencies: [
+                "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator",
+                "AppStoreScenarios", "EntitlementServer", "TiendaKit",
+            ],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
-            name: "TiendaBenchmarks", dependencies: ["StoreModel", "StoreCrypto", "COpenSSL"], swiftSettings: swiftSettings),
+            name: "TiendaBenchmarks",
+            dependencies: ["StoreModel", "StoreCrypto", "COpenSSL", "StoreStorage", "AppStoreEngine", "AppStoreScenarios"],
+            swiftSettings: swiftSettings),
+
+        // The entitlement server's benchmarks: ingest against verify-only, lookups against nginx.
+        .executableTarget(
+            name: "EntitlementBenchmarks", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
+            swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
+        .testTarget(
+            name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda"],
+            swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(
             name: "tienda-storage-crash-probe", dependencies: ["StoreStorage"], path: "Tests/StorageCrashProbe",
             swiftSettings: swiftSettings),
         .testTarget(
+            name: "EntitlementServerTests",
+            dependencies: ["EntitlementServer", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
+            swiftSettings: swiftSettings),
+        .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "AppStoreEmulatorTests",
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "TiendaKitTests",
             dependencies: ["TiendaKit", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "tienda"],

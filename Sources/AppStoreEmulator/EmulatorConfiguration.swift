@@ -1,4 +1,5 @@
 import Foundation
+import StoreHTTP
 import StoreModel
 
 /// How `tienda serve` runs: where it listens, keeps state, which catalogs it sells, and whom it notifies.
@@ -18,6 +19,12 @@ public struct EmulatorConfiguration: Sendable {
     public var timeRate: TimeRate?
     /// The environment the emulated apps sign as (Sandbox by default).
     public var environment: AppStoreEnvironment
+    /// The app's Apple ID, carried by payloads in Production.
+    public var appAppleId: Int64?
+    /// The HTTP server's limits (body size, connection timeout).
+    public var http: HTTPServer.Configuration
+    /// Whether due events fire on their own as the clock reaches them (off in tests that move a virtual clock).
+    public var runsScheduler: Bool
 
     /// A `.storekit` file and the app that sells its products.
     public struct CatalogSource: Sendable, Hashable {
@@ -36,7 +43,8 @@ public struct EmulatorConfiguration: Sendable {
     /// Creates a configuration.
     public init(
         host: String = "127.0.0.1", port: Int = 0, stateDirectory: URL, catalogs: [CatalogSource] = [],
-        notificationURLs: [URL] = [], timeRate: TimeRate? = nil, environment: AppStoreEnvironment = .sandbox
+        notificationURLs: [URL] = [], timeRate: TimeRate? = nil, environment: AppStoreEnvironment = .sandbox,
+        appAppleId: Int64? = nil, http: HTTPServer.Configuration = HTTPServer.Configuration(), runsScheduler: Bool = true
     ) {
         self.host = host
         self.port = port
@@ -45,5 +53,11 @@ public struct EmulatorConfiguration: Sendable {
         self.notificationURLs = notificationURLs
         self.timeRate = timeRate
         self.environment = environment
+        self.appAppleId = appAppleId
+        self.http = http
+        self.runsScheduler = runsScheduler
     }
+
+    /// The port `tienda serve` listens on by default, and the CLI's default server.
+    public static let defaultPort = 8480
 }

@@ -11,7 +11,8 @@ struct BenchmarkOptions {
     var only: Set<String> = []
 
     static let usage = """
-        USAGE: tienda-bench [--quick] [--json] [--rounds N] [--seconds S] [--only IDS] [--oracle PATH]
+        USAGE: tienda-bench [crypto] [--quick] [--json] [--rounds N] [--seconds S] [--only IDS] [--oracle PATH]
+               tienda-bench engine [--subscribers N] … (see tienda-bench engine --help)
 
         Measures Tienda's ES256 JWS signing and verification against raw OpenSSL (EVP_DigestSign and
         EVP_DigestVerify over the same bytes) and, when TIENDA_PYTHON names a Python with

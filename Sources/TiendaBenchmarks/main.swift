@@ -1,14 +1,21 @@
 import Foundation
 
-/// `tienda-bench`: the release-built benchmark of Tienda's crypto layer (see `docs/BENCHMARKS.md`).
+/// `tienda-bench`: the release-built benchmarks (see `docs/BENCHMARKS.md`): the crypto group (the default, or
+/// `tienda-bench crypto …`) and the engine group (`tienda-bench engine …`).
 
 func writeError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "engine" {
+    exit(await EngineBenchmarkCommand.run(Array(arguments.dropFirst())))
+}
+if arguments.first == "crypto" { arguments.removeFirst() }
+
 let options: BenchmarkOptions
 do {
-    options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    options = try BenchmarkOptions(arguments: arguments)
 } catch {
     writeError("tienda-bench: \(error)\n\n\(BenchmarkOptions.usage)")
     exit(2)

@@ -13,6 +13,14 @@ Reads one JSON request on standard input and writes one JSON answer on standard 
   batch    {"requests": [{"mode": "verify"|"chain", "request": {...}}]} -> {"answers": [answer, ...]}
   bench    {"roots": [...], "bundleId": ..., "environment": ..., "jws": str, "kind": ..., "seconds": float}
            -> {"library": version, "verifications": n, "seconds": s, "perSecond": n/s}
+  methods  {} -> {"library": version, "results": [{"method": name}, ...]}: AppStoreServerAPIClient's endpoint methods
+  call     {"baseURL": "http://127.0.0.1:PORT", "key": PEM, "keyId": str, "issuerId": str, "bundleId": str,
+            "environment": "Sandbox", "calls": [{"method": AppStoreServerAPIClient method name, "args": [arg...]}]}
+           where an arg is a JSON value, {"$model": ModelName, "value": {wire keys}}, {"$enum": EnumName,
+           "value": raw}, {"$uuid": str} or {"$bytes": base64}
+           -> {"library": version, "results": [{"ok": true, "result": {wire keys}|null} |
+               {"ok": false, "status": http status, "code": raw error code|null, "apiError": APIError name|null,
+                "message": str|null} | {"ok": false, "exception": str}]}
 
 Decoded models are turned back into Apple's wire keys: a `rawX` attribute is reported under `x`, and
 nested models recursively, so the caller can compare field by field with what it signed.
@@ -21,6 +29,7 @@ import base64
 import json
 import sys
 import time
+import uuid
 from importlib.metadata import version
 
 import attr
@@ -32,6 +41,10 @@ def wire(value):
     """An attrs model (or list/scalar) as a dict keyed by Apple's JSON names."""
     if isinstance(value, list):
         return [wire(v) for v in value]
+    if isinstance(value, dict):
+        return {getattr(k, "value", k): wire(v) for k, v in value.items()}
+    if isinstance(value, uuid.UUID):
+        return str(value)
     if not attr.has(type(value)):
         return getattr(value, "value", value)
     fields = {f.name: getattr(value, f.name) for f in attr.fields(type(value))}
@@ -111,6 +124,62 @@ def bench(request):
             "perSecond": count / elapsed}
 
 
+def call_argument(value):
+    """A call argument from its JSON form: models, enums, UUIDs and bytes are tagged."""
+    import importlib
+    from appstoreserverlibrary import api_client
+    from appstoreserverlibrary.models.LibraryUtility import _get_cattrs_converter
+    if isinstance(value, list):
+        return [call_argument(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    if "$model" in value:
+        cls = getattr(importlib.import_module("appstoreserverlibrary.models." + value["$model"]), value["$model"])
+        return _get_cattrs_converter(cls).structure(value["value"], cls)
+    if "$enum" in value:
+        name = value["$enum"]
+        holder = getattr(api_client, name, None)
+        if holder is None:
+            holder = getattr(importlib.import_module("appstoreserverlibrary.models." + name), name)
+        return holder(value["value"])
+    if "$uuid" in value:
+        return uuid.UUID(value["$uuid"])
+    if "$bytes" in value:
+        return base64.b64decode(value["$bytes"])
+    return value
+
+
+def call(request):
+    """Calls a running server through Apple's AppStoreServerAPIClient with its base URL pointed at it."""
+    import warnings
+    from appstoreserverlibrary.api_client import AppStoreServerAPIClient, APIException
+    warnings.simplefilter("ignore", DeprecationWarning)
+    client = AppStoreServerAPIClient(request["key"].encode(), request["keyId"], request["issuerId"], request["bundleId"],
+                                     Environment(request.get("environment", "Sandbox")))
+    client._base_url = request["baseURL"]
+    results = []
+    for item in request["calls"]:
+        try:
+            value = getattr(client, item["method"])(*[call_argument(a) for a in item.get("args", [])])
+            results.append({"ok": True, "result": None if value is None else wire(value)})
+        except APIException as error:
+            results.append({"ok": False, "status": error.http_status_code, "code": error.raw_api_error,
+                            "apiError": error.api_error.name if error.api_error is not None else None,
+                            "message": error.error_message})
+        except Exception as error:  # noqa: BLE001 - a failure of the client is a result too
+            results.append({"ok": False, "exception": f"{type(error).__name__}: {error}"})
+    return {"library": version("app-store-server-library"), "results": results}
+
+
+def methods(request):
+    """The public endpoint methods of AppStoreServerAPIClient, for checking that a suite calls every one."""
+    import inspect
+    from appstoreserverlibrary.api_client import AppStoreServerAPIClient
+    names = sorted(name for name, member in inspect.getmembers(AppStoreServerAPIClient, inspect.isfunction)
+                   if not name.startswith("_"))
+    return {"library": version("app-store-server-library"), "results": [{"method": name} for name in names]}
+
+
 def batch(request):
     modes = {"verify": verify, "chain": chain}
     return {"answers": [modes[item["mode"]](item["request"]) for item in request["requests"]]}
@@ -119,7 +188,8 @@ def batch(request):
 def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "verify"
     request = json.load(sys.stdin)
-    answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench}[mode](request)
+    answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench, "call": call,
+              "methods": methods}[mode](request)
     json.dump(answer, sys.stdout)
     return 0
 

@@ -40,6 +40,16 @@ import Testing
         return router
     }
 
+    @Test func registeredRoutesListEachPatternAsWrittenWithItsGroupPrefix() {
+        var router = Router()
+        router.group("/control/v1") { control in
+            control.post("/clock/advance", .synchronous { _, _ in .text("") })
+        }
+        router.get("/items/{id}", .synchronous { _, _ in .text("") })
+        let listed = Set(router.registeredRoutes.map(\.description))
+        #expect(listed == ["POST /control/v1/clock/advance", "GET /items/{id}"])
+    }
+
     @Test func pathParametersAreExtractedByName() async throws {
         let router = Self.appStoreRouter
         #expect(await router.response(to: try Self.request(.get, "/inApps/v1/transactions/2000000123")).text == "transaction 2000000123")

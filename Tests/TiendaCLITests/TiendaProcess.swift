@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `tienda` executable, which SwiftPM places next to the test bundle.
 struct TiendaProcess {
@@ -42,10 +43,22 @@ struct TiendaProcess {
             standardError: String(decoding: errorData, as: UTF8.self))
     }
 
+    /// Compares `text` with a snapshot in `Snapshots/`; with `TIENDA_UPDATE_SNAPSHOTS=1` in the environment it
+    /// writes the snapshot instead.
+    static func expectSnapshot(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if ProcessInfo.processInfo.environment["TIENDA_UPDATE_SNAPSHOTS"] == "1" {
+            try Data(text.utf8).write(to: snapshotURL(name))
+            return
+        }
+        #expect(text == (try snapshot(name)), "output differs from Snapshots/\(name)", sourceLocation: sourceLocation)
+    }
+
+    private static func snapshotURL(_ name: String) -> URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Snapshots").appendingPathComponent(name)
+    }
+
     /// The text of a snapshot in `Snapshots/`.
     static func snapshot(_ name: String) throws -> String {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Snapshots").appendingPathComponent(name)
-        return try String(contentsOf: url, encoding: .utf8)
+        try String(contentsOf: snapshotURL(name), encoding: .utf8)
     }
 }

@@ -4,22 +4,24 @@ import StoreStorage
 /// Time: due events (renewals, grace and retry ends, mass extensions) fire in time order, ties broken by the
 /// order they were scheduled in, each persisted with its notifications.
 extension AppStoreEngine {
-    /// Moves a `VirtualClock` forward by `duration`, firing every due event on the way at its own instant.
+    /// Moves a controllable clock (`VirtualClock`, `OffsetClock`) forward by `duration`, firing every due event on
+    /// the way at its own instant.
     /// - Returns: How many due events fired.
     @discardableResult
     public func advance(by duration: Duration) async throws(AppStoreEngineError) -> Int {
-        guard clock is VirtualClock else { throw .clockNotControllable }
+        guard clock is any ControllableClock else { throw .clockNotControllable }
         return try await advance(to: clock.now.adding(duration))
     }
 
-    /// Moves a `VirtualClock` forward to `date`, firing every due event on the way at its own instant.
+    /// Moves a controllable clock (`VirtualClock`, `OffsetClock`) forward to `date`, firing every due event on the
+    /// way at its own instant.
     /// - Returns: How many due events fired.
     @discardableResult
     public func advance(to date: Timestamp) async throws(AppStoreEngineError) -> Int {
-        guard let virtual = clock as? VirtualClock else { throw .clockNotControllable }
+        guard let controllable = clock as? any ControllableClock else { throw .clockNotControllable }
         return try await exclusively { () async throws(AppStoreEngineError) -> Int in
             let fired = try await runDueEventsUnlocked(upTo: date)
-            virtual.advance(to: date)
+            controllable.advance(to: date)
             return fired
         }
     }

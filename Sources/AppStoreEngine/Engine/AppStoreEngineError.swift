@@ -60,7 +60,7 @@ public enum AppStoreEngineError: Error, Hashable, Sendable, CustomStringConverti
     case invalidAppAccountToken(String)
     /// Something with this identifier already exists.
     case alreadyExists(String)
-    /// The operation needs a `VirtualClock`.
+    /// The operation needs a controllable clock (`VirtualClock` or `OffsetClock`).
     case clockNotControllable
     /// The catalog could not be read.
     case catalog(StoreKitConfigurationError)
@@ -178,7 +178,7 @@ public enum AppStoreEngineError: Error, Hashable, Sendable, CustomStringConverti
         case .alreadyExists(let what):
             return "\(what) already exists."
         case .clockNotControllable:
-            return "The engine runs on a clock it cannot move; open it with a VirtualClock to advance time."
+            return "The engine runs on a clock it cannot move; open it with a VirtualClock or an OffsetClock to advance time."
         case .catalog(let error):
             return error.description
         case .storage(let reason):

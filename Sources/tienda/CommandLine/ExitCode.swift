@@ -10,6 +10,8 @@ enum ExitCode: Int32, Sendable {
     case badData = 65
     /// An input file could not be opened (EX_NOINPUT).
     case noInput = 66
+    /// A service the command needs (a running `tienda serve`) is unreachable (EX_UNAVAILABLE).
+    case unavailable = 69
     /// Something failed inside Tienda or the system (EX_SOFTWARE).
     case software = 70
     /// A file could not be written (EX_CANTCREAT).

@@ -1,0 +1,72 @@
+import AppStoreEngine
+import Foundation
+import StoreHTTP
+import StoreModel
+
+/// Get Transaction Info, Get App Transaction Info, Set App Account Token, Finish Transaction, Send Consumption
+/// Information (v1 and v2) and Look Up Order ID.
+extension AppStoreServerAPIRoutes {
+    func transactionInfo(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let id = parameters["transactionId"]
+        _ = try await customer(id, bundleId: bundleId)
+        let signed = try await context.engine.transaction(id ?? "")
+        return Self.json(TransactionInfoResponse(signedTransactionInfo: signed.jws))
+    }
+
+    func appTransactionInfo(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let customer = try await customer(parameters["transactionId"], bundleId: bundleId)
+        guard let signed = try await context.engine.serverAppTransaction(customer) else {
+            throw ServerAPIError.appTransactionDoesNotExist
+        }
+        return Self.json(AppTransactionInfoResponse(signedAppTransactionInfo: signed.jws))
+    }
+
+    func setAppAccountToken(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let id = parameters["originalTransactionId"] ?? ""
+        let body = try body(UpdateAppAccountTokenRequest.self, of: request)
+        guard let token = body.appAccountTokenUUID else { throw ServerAPIError.invalidAppAccountTokenUUID }
+        _ = try await customer(id, bundleId: bundleId, invalid: .invalidOriginalTransactionId)
+        let transaction = try await context.engine.signedTransactions([id])[0].payload
+        if transaction.inAppOwnershipType == .familyShared { throw ServerAPIError.familyTransactionNotSupported }
+        guard transaction.originalTransactionId == id else { throw ServerAPIError.transactionIdNotOriginalTransactionId }
+        try await context.engine.setAppAccountToken(token, originalTransactionId: id)
+        return .empty(.ok)
+    }
+
+    func finishTransaction(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let id = parameters["transactionId"] ?? ""
+        _ = try await customer(id, bundleId: bundleId)
+        try await context.engine.finish(transactionId: id)
+        return .empty(.ok)
+    }
+
+    func sendConsumptionInformation(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let id = parameters["transactionId"] ?? ""
+        let body = try body(ConsumptionRequest.self, of: request)
+        try ConsumptionValidation.validate(body)
+        _ = try await customer(id, bundleId: bundleId)
+        try await context.engine.recordConsumptionInformation(body, transactionId: id)
+        return .empty(.accepted)
+    }
+
+    func sendConsumptionDataV1(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let id = parameters["transactionId"] ?? ""
+        let body = try body(ConsumptionRequestV1.self, of: request)
+        let converted = try ConsumptionValidation.validate(body)
+        _ = try await customer(id, bundleId: bundleId)
+        try await context.engine.recordConsumptionInformation(converted, transactionId: id)
+        return .empty(.accepted)
+    }
+
+    func lookUpOrder(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
+        let invalid = OrderLookupResponse(status: .invalid, signedTransactions: [])
+        guard let transactionId = OrderIdentifier.transactionId(of: parameters["orderId"] ?? ""),
+            let customer = try? await customer(transactionId, bundleId: bundleId)
+        else { return Self.json(invalid) }
+        let purchased = try await context.engine.customerTransactions(customer, includingFinishedConsumables: true)
+            .filter { $0.transactionId == transactionId && $0.payload.inAppOwnershipType != .familyShared }
+        guard !purchased.isEmpty else { return Self.json(invalid) }
+        let signed = try await context.engine.signedTransactions(purchased.map(\.transactionId))
+        return Self.json(OrderLookupResponse(status: .valid, signedTransactions: signed.map(\.jws)))
+    }
+}

@@ -1,0 +1,109 @@
+import EntitlementServer
+import Foundation
+import StoreModel
+import StoreStorage
+
+// tienda-entitlements-bench: the entitlement server's throughput against references measured in the same run.
+//
+//   swift build -c release --product tienda-entitlements-bench
+//   .build/release/tienda-entitlements-bench [--notifications N] [--postgres CONNINFO] [--seconds S]
+//
+// 1. verify-only: the signature work of ingest (notification + signed transaction + renewal info) on every core;
+// 2. ingest through the pipeline (EntitlementService with 64 concurrent callers, group commit, durable writes)
+//    and through the real HTTP server with wrk posting distinct notifications, on SQLite (synchronous=FULL) and
+//    on PostgreSQL when a connection string is given (or TIENDA_PG_CONNINFO is set);
+// 3. entitlement lookups over HTTP with wrk, against nginx serving a static file of the same bytes.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func option(_ name: String) -> String? {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+    return arguments[index + 1]
+}
+let notificationCount = option("--notifications").flatMap(Int.init) ?? 12_000
+let seconds = option("--seconds").flatMap(Int.init) ?? 10
+let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"].flatMap { $0.isEmpty ? nil : $0 }
+
+func report(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+let store = try BenchmarkStore()
+report("Signing \(notificationCount) notifications (and the same number again for the HTTP runs)…")
+let pipelineBodies = try store.notifications(count: notificationCount, accounts: notificationCount / 6)
+let verifyRate = try await VerifyOnlyBenchmark.run(pipelineBodies, store: store)
+report(String(format: "verify-only                     %8.0f notifications/s", verifyRate))
+
+let workspace = FileManager.default.temporaryDirectory.appending(path: "tienda-ent-bench-\(UUID().uuidString)")
+try FileManager.default.createDirectory(at: workspace, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: workspace) }
+
+struct Backend {
+    var name: String
+    var open: () async throws -> any SQLDatabase
+    var drop: () async throws -> Void
+}
+var backends = [
+    Backend(
+        name: "SQLite",
+        open: { try SQLiteDatabase(path: workspace.appending(path: "bench-\(UUID().uuidString).sqlite").path) },
+        drop: {})
+]
+if let postgres {
+    let schema = "bench_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
+    let administrator = try PostgreSQLDatabase(connectionString: postgres, poolSize: 1)
+    backends.append(
+        Backend(
+            name: "PostgreSQL",
+            open: {
+                try await administrator.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE")
+                try await administrator.execute("CREATE SCHEMA \(schema)")
+                return try PostgreSQLDatabase(connectionString: postgres, poolSize: 8, searchPath: schema)
+            },
+            drop: { try await administrator.execute("DROP SCHEMA IF EXISTS \(schema) CASCADE") }))
+}
+
+var lookupTarget: (process: EntitlementServerProcess, database: any SQLDatabase)?
+for backend in backends {
+    let database = try await backend.open()
+    let rate = try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database)
+    report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only)", backend.name, rate, rate / verifyRate))
+    await database.close()
+
+    let httpDatabase = try await backend.open()
+    let process = try await EntitlementServerProcess.start(configuration: store.configuration, database: httpDatabase)
+    let httpBodies = try store.notifications(count: max(notificationCount, Int(rate * Double(seconds) * 1.5)), accounts: notificationCount / 6)
+    let file = workspace.appending(path: "bodies.txt")
+    try Data(httpBodies.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n").utf8).write(to: file)
+    let script = workspace.appending(path: "post.lua")
+    try Data(Wrk.rotatingPostScript.utf8).write(to: script)
+    let result = try Wrk.run(
+        url: "http://127.0.0.1:\(process.port)/v1/notifications", seconds: seconds, connections: 64,
+        script: (script.path, [file.path, "2"]))
+    let stored = try await httpDatabase.query("SELECT COUNT(*) AS n FROM ent_notifications").first?.int64("n") ?? 0
+    let httpRate = Double(stored) / result.seconds
+    report(String(format: "ingest over HTTP, %-10@     %8.0f notifications/s  (%.2f× verify-only; %d requests, %d non-2xx)",
+                  backend.name, httpRate, httpRate / verifyRate, result.requests, result.failures))
+    if lookupTarget == nil {
+        lookupTarget = (process, httpDatabase)
+    } else {
+        await process.stop()
+        await httpDatabase.close()
+    }
+    try await backend.drop()
+}
+
+if let (process, database) = lookupTarget {
+    let account = BenchmarkStore.account(3)
+    let answer = try await process.service.entitlements(account: account)
+    let body = try AppleJSON.encoder(sortedKeys: true).encode(answer)
+    let url = "http://127.0.0.1:\(process.port)/v1/accounts/\(account)/entitlements"
+    let lookups = try Wrk.run(url: url, seconds: seconds, connections: 64, headers: ["Authorization: Bearer \(BenchmarkStore.apiKey)"])
+    let nginx = try NginxReference(body: body)
+    let reference = try Wrk.run(url: nginx.url, seconds: seconds, connections: 64)
+    nginx.stop()
+    report(String(format: "entitlement lookups (SQLite)    %8.0f requests/s  (%d non-2xx; answer %d bytes)", lookups.requestsPerSecond, lookups.failures, body.count))
+    report(String(format: "nginx, static file, same size   %8.0f requests/s", reference.requestsPerSecond))
+    report(String(format: "lookups / nginx                 %8.2f×", lookups.requestsPerSecond / reference.requestsPerSecond))
+    await process.stop()
+    await database.close()
+}

@@ -1,0 +1,88 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// Who owns a chain: links by `appAccountToken`, claims by accounts under the restore policy, and the audit
+/// trail of every decision.
+struct OwnershipWriter {
+    let policy: RestorePolicy
+    let now: Timestamp
+
+    /// Links a chain that has no owner (the caller checked) to the account its `appAccountToken` names (a
+    /// registered token, or the token itself as the account identifier), and returns that account. A chain
+    /// that has an owner changes hands only through ``claim(chain:by:evidence:in:)`` and its policy.
+    func link(chain: String, token: UUID, in database: SQLTransaction) throws -> String {
+        let tokenText = token.uuidString.lowercased()
+        let account = try database.queryFirst(
+            "SELECT account_id FROM ent_account_tokens WHERE app_account_token = ?", [.text(tokenText)]
+        ).map { try $0.string("account_id") } ?? tokenText
+        try insertOwner(chain: chain, account: account, role: "owner", in: database)
+        try audit(chain: chain, account: account, previous: nil, decision: "linked", evidence: "appAccountToken \(tokenText)", in: database)
+        return account
+    }
+
+    /// Applies the restore policy to `account` presenting a transaction of `chain`.
+    func claim(chain: String, by account: String, evidence: String, in database: SQLTransaction) throws -> ClaimDecision {
+        let current = try owners(of: chain, in: database)
+        let decision: ClaimDecision
+        if current.contains(where: { $0.account == account }) {
+            return .alreadyOwned
+        } else if let owner = current.first(where: { $0.role == "owner" })?.account ?? current.first?.account {
+            switch policy {
+            case .transfer:
+                try database.execute("DELETE FROM ent_owners WHERE original_transaction_id = ?", [.text(chain)])
+                try insertOwner(chain: chain, account: account, role: "owner", in: database)
+                for previous in current { try AccountVersions.bump(previous.account, at: now, in: database) }
+                decision = .transferred(from: current.map(\.account).sorted())
+            case .keep:
+                decision = .kept(owner: owner)
+            case .share:
+                try insertOwner(chain: chain, account: account, role: "shared", in: database)
+                decision = .shared(owner: owner)
+            }
+            try audit(chain: chain, account: account, previous: owner, decision: decision.name, evidence: evidence, in: database)
+            return decision
+        } else {
+            decision = .linked
+        }
+        try insertOwner(chain: chain, account: account, role: "owner", in: database)
+        try audit(chain: chain, account: account, previous: nil, decision: decision.name, evidence: evidence, in: database)
+        return decision
+    }
+
+    /// Registers `token` as naming `account`, so later transactions carrying it link to that account.
+    static func register(token: UUID, account: String, in database: SQLTransaction) throws {
+        try database.execute(
+            """
+            INSERT INTO ent_account_tokens (app_account_token, account_id) VALUES (?, ?)
+            ON CONFLICT (app_account_token) DO UPDATE SET account_id = excluded.account_id
+            """, [.text(token.uuidString.lowercased()), .text(account)])
+    }
+
+    /// The chain's owners, oldest first.
+    func owners(of chain: String, in database: SQLTransaction) throws -> [(account: String, role: String)] {
+        try database.query(
+            "SELECT account_id, role FROM ent_owners WHERE original_transaction_id = ? ORDER BY since, account_id", [.text(chain)]
+        ).map { (try $0.string("account_id"), try $0.string("role")) }
+    }
+
+    private func insertOwner(chain: String, account: String, role: String, in database: SQLTransaction) throws {
+        try database.execute(
+            """
+            INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
+            ON CONFLICT (original_transaction_id, account_id) DO NOTHING
+            """, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
+    }
+
+    private func audit(
+        chain: String, account: String, previous: String?, decision: String, evidence: String, in database: SQLTransaction
+    ) throws {
+        try database.execute(
+            """
+            INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """,
+            [.integer(now.milliseconds), .text(chain), .text(account), SQLValue(previous), .text(policy.rawValue), .text(decision),
+             .text(evidence)])
+    }
+}

@@ -1,0 +1,83 @@
+import StoreModel
+import StoreStorage
+
+/// A subscription chain's two last-writer-wins registers, keyed by `originalTransactionId`: its status and its
+/// renewal info. Each is replaced only by evidence with a later ``EvidenceOrder``, so applying the same set of
+/// notifications in any order, any number of times, ends in the same state.
+enum ChainRegisters {
+    /// What a merge did.
+    struct Write: Hashable, Sendable {
+        var statusAdvanced = false
+        var renewalAdvanced = false
+        /// Whether the evidence carried a status or renewal info at all.
+        var hadRegisters = false
+    }
+
+    static func merge(_ evidence: VerifiedEvidence, chain: String, in database: SQLTransaction) throws -> Write {
+        let status = evidence.status ?? inferredStatus(evidence)
+        let renewalJSON = try evidence.renewal.map { try TransactionRegister.canonicalJSON($0) }
+        guard status != nil || renewalJSON != nil else { return Write() }
+        var write = Write()
+        write.hadRegisters = true
+        let stored = try database.queryFirst(
+            """
+            SELECT status_signed_date, status_tiebreak, renewal_signed_date, renewal_tiebreak
+            FROM ent_chains WHERE original_transaction_id = ?
+            """, [.text(chain)])
+        let storedStatus = try stored.map {
+            EvidenceOrder(signedDate: try $0.int64("status_signed_date"), tiebreak: try $0.string("status_tiebreak"))
+        } ?? .origin
+        let storedRenewal = try stored.map {
+            EvidenceOrder(signedDate: try $0.int64("renewal_signed_date"), tiebreak: try $0.string("renewal_tiebreak"))
+        } ?? .origin
+        write.statusAdvanced = status != nil && storedStatus < evidence.order
+        write.renewalAdvanced = renewalJSON != nil && storedRenewal < evidence.order
+        guard write.statusAdvanced || write.renewalAdvanced else { return write }
+        if stored == nil {
+            try database.execute(
+                """
+                INSERT INTO ent_chains (original_transaction_id, bundle_id, environment, status, status_signed_date,
+                    status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(chain), .text(evidence.bundleId), .text(evidence.environment.rawValue),
+                    write.statusAdvanced ? SQLValue(status.map { Int64($0.rawValue) }) : .null,
+                    .integer(write.statusAdvanced ? evidence.order.signedDate : EvidenceOrder.origin.signedDate),
+                    .text(write.statusAdvanced ? evidence.order.tiebreak : ""),
+                    write.renewalAdvanced ? SQLValue(renewalJSON) : .null,
+                    .integer(write.renewalAdvanced ? evidence.order.signedDate : EvidenceOrder.origin.signedDate),
+                    .text(write.renewalAdvanced ? evidence.order.tiebreak : ""),
+                ])
+            return write
+        }
+        if write.statusAdvanced, let status {
+            try database.execute(
+                "UPDATE ent_chains SET status = ?, status_signed_date = ?, status_tiebreak = ? WHERE original_transaction_id = ?",
+                [.integer(Int64(status.rawValue)), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak), .text(chain)])
+        }
+        if write.renewalAdvanced {
+            try database.execute(
+                """
+                UPDATE ent_chains SET renewal_payload = ?, renewal_signed_date = ?, renewal_tiebreak = ?
+                WHERE original_transaction_id = ?
+                """,
+                [SQLValue(renewalJSON), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak), .text(chain)])
+        }
+        return write
+    }
+
+    /// The status a notification implies when it carries none (notifications signed before Apple added `status`):
+    /// only where the type leaves no doubt, and only for auto-renewable subscriptions.
+    static func inferredStatus(_ evidence: VerifiedEvidence) -> Status? {
+        guard let notification = evidence.notification, evidence.transaction?.type == .autoRenewable else { return nil }
+        switch (notification.type, notification.subtype) {
+        case (.subscribed, _), (.didRenew, _): return .active
+        case (.didFailToRenew, .gracePeriod?): return .billingGracePeriod
+        case (.didFailToRenew, _), (.gracePeriodExpired, _): return .billingRetry
+        case (.expired, _): return .expired
+        case (.revoke, _): return .revoked
+        default: return nil
+        }
+    }
+}

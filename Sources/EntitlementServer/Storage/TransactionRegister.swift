@@ -1,0 +1,88 @@
+import Foundation
+import StoreModel
+import StoreStorage
+
+/// Stores each transaction by `transactionId` with its latest signed version: a version signed later replaces
+/// the stored one, an older one is ignored. Versions signed in the same millisecond (a virtual clock that did not
+/// move) are ordered revoked after unrevoked — a refund comes after its purchase — then by JSON text, so every
+/// server agrees.
+enum TransactionRegister {
+    /// What an upsert did.
+    enum Write: Hashable, Sendable {
+        /// No transaction in the evidence.
+        case none
+        /// First time this transaction was seen.
+        case inserted
+        /// A later signed version replaced the stored one.
+        case updated(wasRevoked: Bool)
+        /// The stored version is as new or newer; nothing changed.
+        case stale
+    }
+
+    static func upsert(
+        _ transaction: JWSTransactionDecodedPayload, evidence: VerifiedEvidence, in database: SQLTransaction
+    ) throws -> Write {
+        guard let transactionId = transaction.transactionId else { return .none }
+        let json = try canonicalJSON(transaction)
+        let signedDate = transaction.signedDate?.milliseconds ?? 0
+        let values = columns(transaction, json: json, evidence: evidence)
+        if let stored = try database.queryFirst(
+            "SELECT signed_date, payload, revocation_date FROM ent_transactions WHERE transaction_id = ?", [.text(transactionId)])
+        {
+            let wasRevoked = try stored.optionalInt64("revocation_date") != nil
+            let storedOrder = EvidenceOrder(
+                signedDate: try stored.int64("signed_date"), tiebreak: Self.tiebreak(revoked: wasRevoked, json: try stored.string("payload")))
+            let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
+            guard storedOrder < incoming else { return .stale }
+            try database.execute(
+                """
+                UPDATE ent_transactions SET original_transaction_id = ?, bundle_id = ?, environment = ?, product_id = ?,
+                    product_type = ?, purchase_date = ?, expires_date = ?, revocation_date = ?, is_upgraded = ?,
+                    quantity = ?, ownership_type = ?, app_account_token = ?, signed_date = ?, payload = ?
+                WHERE transaction_id = ?
+                """, Array(values.dropFirst()) + [.text(transactionId)])
+            return .updated(wasRevoked: wasRevoked)
+        }
+        try database.execute(
+            """
+            INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment, product_id,
+                product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity, ownership_type,
+                app_account_token, signed_date, payload)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, values)
+        return .inserted
+    }
+
+    /// The tie-breaker of versions signed in the same millisecond.
+    private static func tiebreak(revoked: Bool, json: String) -> String {
+        (revoked ? "1|" : "0|") + json
+    }
+
+    /// The transaction's columns, `transaction_id` first.
+    private static func columns(
+        _ transaction: JWSTransactionDecodedPayload, json: String, evidence: VerifiedEvidence
+    ) -> [SQLValue] {
+        [
+            .text(transaction.transactionId ?? ""),
+            .text(transaction.originalTransactionId ?? transaction.transactionId ?? ""),
+            .text(transaction.bundleId ?? evidence.bundleId),
+            .text((transaction.environment ?? evidence.environment).rawValue),
+            .text(transaction.productId ?? ""),
+            .text(transaction.type?.rawValue ?? ""),
+            SQLValue(transaction.purchaseDate?.milliseconds),
+            SQLValue(transaction.expiresDate?.milliseconds),
+            SQLValue(transaction.revocationDate?.milliseconds),
+            SQLValue(transaction.isUpgraded == true),
+            .integer(Int64(transaction.quantity ?? 1)),
+            SQLValue(transaction.inAppOwnershipType?.rawValue),
+            SQLValue(transaction.appAccountTokenUUID?.uuidString.lowercased()),
+            .integer(transaction.signedDate?.milliseconds ?? 0),
+            .text(json),
+        ]
+    }
+
+    /// The payload as JSON with sorted keys: the same transaction always gives the same text.
+    static func canonicalJSON(_ value: some Encodable) throws -> String {
+        String(decoding: try AppleJSON.encoder(sortedKeys: true).encode(value), as: UTF8.self)
+    }
+}

@@ -1,0 +1,73 @@
+import AppStoreEngine
+import Foundation
+import StoreCrypto
+import StoreModel
+
+/// The engine benchmark: the subscribers' year phase by phase, each phase followed by its signing baseline, then
+/// the single-subscriber scenario.
+struct EngineBenchmark {
+    let options: EngineBenchmarkOptions
+    /// Called with a line of progress for standard error.
+    var progress: (String) -> Void = { _ in }
+
+    func run() async throws -> EngineReport {
+        var machine = MachineDescription.current()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-bench-engine-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = VirtualClock(now: .referenceDate)
+        let engine = try await AppStoreEngine(configuration: .init(
+            storage: .stateDirectory(directory), clock: clock, signingConcurrency: options.lanes))
+        try await engine.registerApp(AppRegistration(
+            bundleId: EngineWorkload.bundleId, catalogFile: URL(fileURLWithPath: options.catalog)))
+        try await engine.updateSettings(bundleId: EngineWorkload.bundleId) { $0.billingGracePeriodEnabled = true }
+        let census = try OutboxCensus(directory: directory)
+        let workload = EngineWorkload(engine: engine, clock: clock, census: census, seed: options.seed)
+        let baseline = try SigningBaseline(signer: engine.certificateAuthority.signer, lanes: options.lanes)
+
+        progress("creating \(options.subscribers) accounts")
+        let accounts = try await Span.measure { try await workload.createAccounts(options.subscribers) }.1
+        var counts = try await census.counts()
+        var phases: [EnginePhase] = []
+        func measure(
+            _ name: String, purchases: Int, _ body: () async throws -> (operations: Int, dueEvents: Int)
+        ) async throws {
+            let ((operations, dueEvents), engineSpan) = try await Span.measure(body)
+            let after = try await census.counts(after: counts)
+            let notifications = after.notifications - counts.notifications
+            let rows = try await census.notificationPayloads(
+                after: counts.lastSequence, through: after.lastSequence, limit: options.sampleSize)
+            let sample = try PayloadSample.jobs(from: rows)
+            let baselineSpan = baseline.sign(count: Int(notifications), from: sample)
+                + baseline.sign(count: purchases, from: sample.map { [$0[0]] })
+            let phase = EnginePhase(
+                name: name, operations: operations, dueEvents: dueEvents, notifications: notifications,
+                transactionsCreated: after.transactions - counts.transactions,
+                signedPayloads: 3 * notifications + Int64(purchases), engine: engineSpan, baseline: baselineSpan)
+            phases.append(phase)
+            counts = after
+            progress(String(
+                format: "%@: %lld events, engine %.1f s (CPU %.1f s), signing alone %.1f s (CPU %.1f s), CPU ratio %.2f×",
+                name, phase.events, phase.engine.wall, phase.engine.cpu, phase.baseline.wall, phase.baseline.cpu, phase.cpuRatio))
+        }
+
+        try await measure("purchases", purchases: options.subscribers) { (try await workload.purchaseAll(), 0) }
+        for month in 1...options.months {
+            let choice = try await workload.choose(refundShare: options.refundShare, failureShare: options.failureShare)
+            try await measure("month \(month)", purchases: choice.refunds.count) {
+                try await workload.runMonth(month, refunds: choice.refunds, failures: choice.failures)
+            }
+        }
+        let peak = ProcessUsage.peakResidentBytes()
+        let disk = census.fileBytes()
+        await census.close()
+        await engine.close()
+
+        progress("single-subscriber scenario, \(options.scenarioRuns) runs")
+        let single = try await SingleSubscriberBenchmark(
+            scenarioURL: URL(fileURLWithPath: options.scenario), runs: options.scenarioRuns).run()
+        machine.loadAtEnd = MachineDescription.loadAverage()
+        return EngineReport(
+            machine: machine, options: options, accounts: accounts, phases: phases, transactionsStored: counts.transactions,
+            peakResidentBytes: peak, databaseBytes: disk, singleSubscriber: single)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// The command line of `tienda-bench engine`.
+struct EngineBenchmarkOptions: Sendable {
+    var subscribers = 100_000
+    var months = 12
+    var failureShare = 0.05
+    var refundShare = 0.03
+    var seed: UInt64 = 20_240_101
+    /// Signing lanes, as the engine's `signingConcurrency` (default: one per logical core, the engine's default).
+    var lanes = ProcessInfo.processInfo.activeProcessorCount
+    /// Notifications per phase whose exact payloads the baseline signs (round-robin).
+    var sampleSize = 2_000
+    var scenarioRuns = 15
+    var json = false
+    var showHelp = false
+    var catalog = "Examples/Tienda.storekit"
+    var scenario = "Examples/Scenarios/year-of-monthly-renewals.json"
+
+    static let usage = """
+        USAGE: tienda-bench engine [--subscribers N] [--months M] [--lanes L] [--scenario-runs R] [--seed S] [--json]
+
+        Runs the App Store engine on a SQLite file (write-ahead log) with a virtual clock: N accounts buy the
+        monthly subscription of Examples/Tienda.storekit over the first month, then for M months 3 % of the
+        subscribers get their latest transaction refunded and subscribe again, 5 % have their renewal fail
+        (Billing Grace Period on) and recover at the month's end, and the clock advances one month, renewing
+        everyone. Every notification is signed. After each phase, the same number of payloads — the exact bytes
+        of a sample of that phase's notifications — is signed alone with the same key and the same lanes; the
+        report gives both times (wall and CPU of the whole process), their ratio (goal ≤ 1.5× in CPU time),
+        events per second, peak memory (VmHWM) and disk use, then the median time of the one-year
+        single-subscriber scenario Examples/Scenarios/year-of-monthly-renewals.json.
+
+        OPTIONS:
+          --subscribers N     subscribers (default 100,000)
+          --months M          months of renewals after the purchases (default 12)
+          --lanes L           signing lanes, the engine's signingConcurrency (default: logical cores)
+          --scenario-runs R   runs of the single-subscriber scenario (default 15; the median is reported)
+          --seed S            the seed that picks refunded and failing subscribers
+          --catalog PATH      the .storekit file (default Examples/Tienda.storekit, from the package root)
+          --scenario PATH     the single-subscriber scenario (default Examples/Scenarios/year-of-monthly-renewals.json)
+          --json              print one JSON document instead of tables
+          -h, --help          show this help
+
+        EXIT STATUS: 0 when both goals (ratio ≤ 1.5×, peak memory < 1 GiB) are met, 1 when one is not, 2 when the
+        benchmark cannot run.
+        """
+
+    /// Parses the arguments after `engine`.
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        func value(for option: String) throws -> String {
+            guard let value = remaining.popFirst() else { throw BenchmarkError("\(option) needs a value") }
+            return value
+        }
+        func positive(_ option: String) throws -> Int {
+            guard let number = Int(try value(for: option)), number > 0 else { throw BenchmarkError("\(option) needs a positive integer") }
+            return number
+        }
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--subscribers": subscribers = try positive(argument)
+            case "--months": months = try positive(argument)
+            case "--lanes": lanes = try positive(argument)
+            case "--scenario-runs": scenarioRuns = try positive(argument)
+            case "--seed":
+                guard let seed = UInt64(try value(for: argument)) else { throw BenchmarkError("--seed needs a number") }
+                self.seed = seed
+            case "--catalog": catalog = try value(for: argument)
+            case "--scenario": scenario = try value(for: argument)
+            case "--json": json = true
+            case "-h", "--help": showHelp = true
+            default: throw BenchmarkError("unknown argument '\(argument)'")
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+/// Everything one engine benchmark run produced.
+struct EngineReport: Sendable {
+    /// The goal for engine CPU time over signing alone.
+    static let ratioGoal = 1.5
+    /// The goal for peak memory.
+    static let memoryGoalBytes: Int64 = 1 << 30
+
+    let machine: MachineDescription
+    let options: EngineBenchmarkOptions
+    /// Creating the accounts (no signing; outside the ratio).
+    let accounts: Span
+    let phases: [EnginePhase]
+    let transactionsStored: Int64
+    let peakResidentBytes: Int64?
+    let databaseBytes: Int64
+    let singleSubscriber: SingleSubscriberBenchmark.Result
+
+    /// The purchases and every month.
+    var total: EnginePhase {
+        phases.dropFirst().reduce(phases[0]) { sum, phase in
+            var sum = sum
+            sum.name = "total"
+            sum.operations += phase.operations
+            sum.dueEvents += phase.dueEvents
+            sum.notifications += phase.notifications
+            sum.transactionsCreated += phase.transactionsCreated
+            sum.signedPayloads += phase.signedPayloads
+            sum.engine = sum.engine + phase.engine
+            sum.baseline = sum.baseline + phase.baseline
+            return sum
+        }
+    }
+
+    /// The median of the phases' CPU ratios.
+    var medianCPURatio: Double { Measurement.median(phases.map(\.cpuRatio)) }
+
+    var ratioPassed: Bool { total.cpuRatio <= Self.ratioGoal }
+
+    var memoryPassed: Bool { (peakResidentBytes ?? 0) < Self.memoryGoalBytes }
+
+    /// Renewals: the transactions the months created (renewals, recoveries and resubscriptions).
+    var monthlyTransactions: Int64 { phases.dropFirst().reduce(0) { $0 + $1.transactionsCreated } }
+}

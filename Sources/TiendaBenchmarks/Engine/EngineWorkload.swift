@@ -1,0 +1,100 @@
+import AppStoreEngine
+import Foundation
+import StoreModel
+
+/// The subscribers' year, driven through the engine's public API: accounts, purchases spread over the first
+/// month, then each month refunds (and resubscriptions) for one share of the subscribers, billing failures for
+/// another (recovered at the month's end), and one advance of the virtual clock that renews everyone due.
+final class EngineWorkload {
+    static let bundleId = "com.tienda.example"
+    static let product = "com.tienda.example.pro.monthly"
+    /// Purchases in the first month happen in this many batches, one virtual instant each.
+    static let purchaseBatches = 100
+
+    let engine: AppStoreEngine
+    let clock: VirtualClock
+    let census: OutboxCensus
+    let start: Timestamp
+    private(set) var accounts: [String] = []
+    /// Each subscriber's original transaction ID, by position.
+    private(set) var originals: [Int64] = []
+    private var random: SplitMix
+
+    init(engine: AppStoreEngine, clock: VirtualClock, census: OutboxCensus, seed: UInt64) {
+        self.engine = engine
+        self.clock = clock
+        self.census = census
+        start = clock.now
+        random = SplitMix(seed: seed)
+    }
+
+    /// Creates `count` accounts (no signing; not part of the ratio).
+    func createAccounts(_ count: Int) async throws {
+        accounts = (0..<count).map { "subscriber-\($0)" }
+        for (index, account) in accounts.enumerated() {
+            try await engine.createAccount(Account(
+                id: account, deviceVerificationId: "00000000-0000-4000-8000-" + String(index, radix: 16).leftPadded(to: 12)))
+        }
+    }
+
+    /// Every account buys the monthly subscription at full price, in batches spread over the first month.
+    /// - Returns: The number of operations.
+    func purchaseAll() async throws -> Int {
+        let month = SubscriptionPeriod.oneMonth.advance(start.date).timeIntervalSince(start.date)
+        let perBatch = (accounts.count + Self.purchaseBatches - 1) / Self.purchaseBatches
+        for (index, account) in accounts.enumerated() {
+            if index > 0, index % perBatch == 0 {
+                let batch = Double(index / perBatch)
+                try await engine.advance(to: start.adding(milliseconds: Int64(month * 1000 * batch / Double(Self.purchaseBatches))))
+            }
+            originals.append(try await buy(account))
+        }
+        return accounts.count
+    }
+
+    /// The choices for one month: who gets a refund of the latest transaction (then subscribes again) and whose
+    /// next renewal fails; disjoint, drawn before the month is measured.
+    func choose(refundShare: Double, failureShare: Double) async throws -> (refunds: [(Int, Int64)], failures: [Int]) {
+        var positions = Array(accounts.indices)
+        positions.shuffle(using: &random)
+        let refunds = Array(positions.prefix(Int((Double(accounts.count) * refundShare).rounded())))
+        let failures = Array(positions.dropFirst(refunds.count).prefix(Int((Double(accounts.count) * failureShare).rounded())))
+        let latest = try await census.latestTransactions(of: refunds.map { originals[$0] })
+        return (Array(zip(refunds, latest)), failures)
+    }
+
+    /// One month: refunds and resubscriptions, billing failures, the advance to the end of month `number`
+    /// (counted from the first purchase), and the recoveries.
+    /// - Returns: The number of operations and of due events fired.
+    func runMonth(_ number: Int, refunds: [(Int, Int64)], failures: [Int]) async throws -> (operations: Int, dueEvents: Int) {
+        for (position, transaction) in refunds {
+            try await engine.refund(transactionId: String(transaction))
+            _ = try await buy(accounts[position])
+        }
+        for position in failures {
+            try await engine.setBillingIssue(originalTransactionId: String(originals[position]))
+        }
+        let end = Timestamp(SubscriptionPeriod(value: number + 1, unit: .month).advance(start.date))
+        let fired = try await engine.advance(to: end)
+        for position in failures {
+            try await engine.resolveBillingIssue(originalTransactionId: String(originals[position]))
+        }
+        return (2 * refunds.count + 2 * failures.count + 1, fired)
+    }
+
+    private func buy(_ account: String) async throws -> Int64 {
+        let result = try await engine.purchase(PurchaseRequest(
+            bundleId: Self.bundleId, accountId: account, productId: Self.product, introductoryOfferEligibility: false))
+        guard let original = result.transaction?.payload.originalTransactionId.flatMap({ Int64($0) }) else {
+            throw BenchmarkError("the purchase for \(account) returned no transaction")
+        }
+        return original
+    }
+}
+
+extension String {
+    /// The string with zeros in front until it has `width` characters.
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import StoreStorage
+
+/// Counts in the engine's database, read on a connection of its own between measured phases: notifications,
+/// transactions, the latest transaction of a subscription, sample payloads, and the files' size.
+struct OutboxCensus: Sendable {
+    /// What the database holds at one moment.
+    struct Counts: Sendable, Codable {
+        var notifications: Int64 = 0
+        var transactions: Int64 = 0
+        /// The last outbox sequence number counted.
+        var lastSequence: Int64 = 0
+    }
+
+    /// The notification types the workload raises; each carries a signed transaction and signed renewal info,
+    /// so it signs three payloads.
+    static let subscriptionTypes: Set<String> = [
+        "SUBSCRIBED", "DID_RENEW", "DID_FAIL_TO_RENEW", "GRACE_PERIOD_EXPIRED", "REFUND", "EXPIRED",
+        "DID_CHANGE_RENEWAL_STATUS",
+    ]
+
+    let database: SQLiteDatabase
+    let directory: URL
+
+    init(directory: URL) throws {
+        self.directory = directory
+        database = try SQLiteDatabase(path: directory.appendingPathComponent("engine.sqlite").path)
+    }
+
+    /// The counts now, reading only the outbox rows after `previous.lastSequence`.
+    /// - Throws: ``BenchmarkError`` when a notification of another type than ``subscriptionTypes`` appears.
+    func counts(after previous: Counts = Counts()) async throws -> Counts {
+        var counts = previous
+        for row in try await database.query(
+            "SELECT notification_type, COUNT(*) AS n, MAX(sequence) AS last FROM outbox WHERE sequence > ? GROUP BY notification_type",
+            [SQLValue(previous.lastSequence)])
+        {
+            let type = try row.string("notification_type")
+            guard Self.subscriptionTypes.contains(type) else { throw BenchmarkError("unexpected \(type) notification") }
+            counts.notifications += try row.int64("n")
+            counts.lastSequence = max(counts.lastSequence, try row.int64("last"))
+        }
+        counts.transactions = try await database.queryFirst("SELECT COUNT(*) AS n FROM transactions")?.int64("n") ?? 0
+        return counts
+    }
+
+    /// The latest transaction of each subscription.
+    func latestTransactions(of originals: [Int64]) async throws -> [Int64] {
+        var result: [Int64] = []
+        for original in originals {
+            let row = try await database.queryFirst(
+                "SELECT MAX(transaction_id) AS id FROM transactions WHERE original_transaction_id = ?", [SQLValue(original)])
+            result.append(try row?.int64("id") ?? original)
+        }
+        return result
+    }
+
+    /// The signed payload JSON of about `limit` notifications spread evenly over the sequence numbers after
+    /// `first` up to `last` (for the baseline's sample). The outbox keeps each payload with the signer's header
+    /// segment replaced by the byte 0x01; it is put back here.
+    func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
+        let stride = max(1, (last - first) / Int64(max(1, limit)))
+        return try await database.query(
+            """
+            SELECT outbox.payload, signing_headers.header FROM outbox
+            JOIN signing_headers ON signing_headers.id = outbox.header_id
+            WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
+            """,
+            [SQLValue(first), SQLValue(last), SQLValue(stride)]
+        ).map { row in
+            let header = Array(try row.string("header").utf8)
+            var payload: [UInt8] = []
+            for byte in try row.data("payload") {
+                if byte == 0x01 { payload += header } else { payload.append(byte) }
+            }
+            return Data(payload)
+        }
+    }
+
+    /// The size of `engine.sqlite` and its write-ahead log, in bytes.
+    func fileBytes() -> Int64 {
+        ["engine.sqlite", "engine.sqlite-wal"].reduce(0) { total, name in
+            let path = directory.appendingPathComponent(name).path
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value ?? 0
+            return total + size
+        }
+    }
+
+    func close() async { await database.close() }
+}

@@ -1,0 +1,43 @@
+import Dispatch
+import Foundation
+import StoreCrypto
+
+/// Signing the same payloads as the engine, alone: the same ES256 signer (the engine's leaf key), the same
+/// parallelism (jobs of one notification's payloads handed round-robin to one serial queue per signing lane,
+/// each lane with its own copy of the key, as the engine's signing pipeline does), and no storage, JSON or
+/// lifecycle work.
+struct SigningBaseline {
+    private static let queues = (0..<16).map { DispatchQueue(label: "tienda.bench.baseline.\($0)") }
+
+    /// One signer per lane.
+    let signers: [JWSSigner]
+
+    /// A baseline with `lanes` lanes over copies of `signer`'s key.
+    init(signer: JWSSigner, lanes: Int) throws {
+        let der = signer.key.pkcs8DERRepresentation
+        signers = try (0..<max(1, min(lanes, Self.queues.count))).map { _ in
+            JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header)
+        }
+    }
+
+    /// Signs `count` jobs taken round-robin from `sample` (each job is the payloads of one notification, signed
+    /// in order on one lane) and returns the time it took.
+    func sign(count: Int, from sample: [[Data]]) -> Span {
+        precondition(!sample.isEmpty || count == 0, "the baseline needs a sample of payloads")
+        let group = DispatchGroup()
+        let start = ProcessUsage.now()
+        for index in 0..<count {
+            let job = sample[index % sample.count]
+            let lane = index % signers.count
+            let signer = signers[lane]
+            Self.queues[lane].async(group: group) {
+                for payload in job {
+                    let jws = try? signer.sign(payload: payload)
+                    precondition(jws != nil, "the baseline could not sign")
+                }
+            }
+        }
+        group.wait()
+        return ProcessUsage.now().since(start)
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import StoreHTTP
+
+/// `tienda buy PRODUCT`: buy a product for an account, as outside the app.
+struct BuyCommand: Command {
+    static let path = ["buy"]
+    static let summary = "Buy a product in a running emulator (as from the App Store or another device)"
+    static let help = """
+        USAGE: tienda buy PRODUCT_ID [--account ID] [--bundle-id ID] [--quantity N] [--ask-to-buy]
+                          [--app-account-token UUID] [--offer TYPE:ID] [--server URL] [--json]
+
+        Buys PRODUCT_ID for the account (created when new) through POST /control/v1/purchases. The device learns
+        of it through its updates feed. With --ask-to-buy the purchase waits for `tienda approve` or
+        `tienda decline`.
+
+        OPTIONS:
+          --account ID         The buyer (default: default).
+          --bundle-id ID       The app (default: the first one served).
+          --quantity N         How many (consumables), 1…10.
+          --ask-to-buy         Ask a parent first.
+          --app-account-token UUID  The app's own identifier for the customer.
+          --offer TYPE:ID      promotional:OFFER_ID, offerCode:REFERENCE_NAME or winBack:OFFER_ID.
+        \(ControlClient.optionsHelp)
+
+        EXAMPLE:
+          tienda buy com.tienda.example.pro.monthly --account alice
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        var body: [String: Any] = [:]
+        if let account = try arguments.option("--account") { body["accountId"] = account }
+        if let bundle = try arguments.option("--bundle-id") { body["bundleId"] = bundle }
+        if let text = try arguments.option("--quantity") {
+            guard let quantity = Int(text) else { throw CommandFailure.usage("--quantity \(text) is not a number.") }
+            body["quantity"] = quantity
+        }
+        if arguments.flag("--ask-to-buy") { body["askToBuy"] = true }
+        if let token = try arguments.option("--app-account-token") { body["appAccountToken"] = token }
+        if let offer = try arguments.option("--offer") {
+            let parts = offer.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw CommandFailure.usage("--offer \(offer) must be TYPE:ID, e.g. promotional:SPRING.") }
+            body["offer"] = ["type": parts[0], "id": parts[1]]
+        }
+        body["productId"] = try arguments.requiredPositional("PRODUCT_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/purchases", body)
+        client.show(answer, output: output) {
+            if let pending = answer.json["pendingPurchase"] as? [String: Any] {
+                return ["pending \(pending["id"] as? String ?? "?")  \(pending["kind"] as? String ?? "")  \(pending["productId"] as? String ?? "")"
+                    + "  (tienda approve|decline \(pending["id"] as? String ?? "?"))"]
+            }
+            return ["bought  " + ControlFormat.transaction(answer.object("transaction")["transaction"] as? [String: Any] ?? [:])]
+        }
+        return .success
+    }
+}
+
+/// `tienda approve|decline PENDING_ID`: a parent answers an Ask to Buy request.
+struct ApproveCommand: Command {
+    static let path = ["approve"]
+    static let summary = "Approve an Ask to Buy request in a running emulator"
+    static let help = """
+        USAGE: tienda approve PENDING_ID [--server URL] [--json]
+
+        A parent approves the Ask to Buy request (see `tienda pending`); the purchase completes.
+
+        OPTIONS:
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let id = try arguments.requiredPositional("PENDING_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/pending/\(id)/approve")
+        client.show(answer, output: output) { ["approved  " + ControlFormat.transaction(answer.object("transaction"))] }
+        return .success
+    }
+}
+
+/// `tienda decline PENDING_ID`.
+struct DeclineCommand: Command {
+    static let path = ["decline"]
+    static let summary = "Decline an Ask to Buy request in a running emulator"
+    static let help = """
+        USAGE: tienda decline PENDING_ID [--server URL] [--json]
+
+        A parent declines the Ask to Buy request (see `tienda pending`).
+
+        OPTIONS:
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let id = try arguments.requiredPositional("PENDING_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/pending/\(id)/decline")
+        client.show(answer, output: output) { ["declined \(id)"] }
+        return .success
+    }
+}
+
+/// `tienda pending`: purchases waiting for a parent or a purchase issue.
+struct PendingCommand: Command {
+    static let path = ["pending"]
+    static let summary = "List purchases waiting for Ask to Buy approval in a running emulator"
+    static let help = """
+        USAGE: tienda pending [--account ID] [--bundle-id ID] [--server URL] [--json]
+
+        OPTIONS:
+          --account ID         Only this account's.
+          --bundle-id ID       The app (default: the first one served).
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        var query: [String] = []
+        if let account = try arguments.option("--account") { query.append("accountId=\(account)") }
+        if let bundle = try arguments.option("--bundle-id") { query.append("bundleId=\(bundle)") }
+        try arguments.finish()
+        let answer = try await client.send(.get, "/pending" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+        client.show(answer, output: output) {
+            let lines = answer.list("pending").map {
+                "\($0["id"] as? String ?? "?")  \($0["kind"] as? String ?? "")  \($0["accountId"] as? String ?? "")  \($0["productId"] as? String ?? "")"
+            }
+            return lines.isEmpty ? ["no pending purchases"] : lines
+        }
+        return .success
+    }
+}
+
+/// `tienda refund TRANSACTION_ID`: the App Store refunds a transaction.
+struct RefundCommand: Command {
+    static let path = ["refund"]
+    static let summary = "Refund a transaction in a running emulator (REFUND)"
+    static let help = """
+        USAGE: tienda refund TRANSACTION_ID [--percentage N] [--reason 0|1] [--server URL] [--json]
+
+        Refunds the transaction; refunding a subscription's latest transaction revokes the subscription.
+
+        OPTIONS:
+          --percentage N       A prorated refund of N % (1…99); full by default.
+          --reason 0|1         revocationReason: 0 other (default), 1 an issue in the app.
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        var body: [String: Any] = [:]
+        if let text = try arguments.option("--percentage") {
+            guard let value = Int(text) else { throw CommandFailure.usage("--percentage \(text) is not a number.") }
+            body["percentage"] = value
+        }
+        if let text = try arguments.option("--reason") {
+            guard let value = Int(text), value == 0 || value == 1 else { throw CommandFailure.usage("--reason must be 0 or 1.") }
+            body["reason"] = value
+        }
+        let id = try arguments.requiredPositional("TRANSACTION_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/transactions/\(id)/refund", body)
+        client.show(answer, output: output) { ["refunded  " + ControlFormat.transaction(answer.object("transaction"))] }
+        return .success
+    }
+}

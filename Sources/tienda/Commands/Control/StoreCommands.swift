@@ -1,0 +1,185 @@
+import Foundation
+import StoreHTTP
+
+/// `tienda advance DURATION | --to DATE`: move the emulator's clock forward.
+struct AdvanceCommand: Command {
+    static let path = ["advance"]
+    static let summary = "Move a running emulator's clock forward, firing renewals and other due events"
+    static let help = """
+        USAGE: tienda advance DURATION [--server URL] [--json]
+               tienda advance --to DATE [--server URL] [--json]
+
+        Moves the clock forward and fires every due event on the way, in order (renewals, billing retries,
+        grace period ends, expiries). DURATION is one or more <number><unit> parts: y years, M months, w weeks,
+        d days, h hours, m minutes, s seconds (1M, 2w, 3d12h, 90s). DATE is ISO 8601 (2027-01-01T00:00:00Z).
+        The clock never moves back.
+
+        OPTIONS:
+          --to DATE            Move to this date instead.
+        \(ControlClient.optionsHelp)
+
+        EXAMPLE:
+          tienda advance 1M
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        var body: [String: Any] = [:]
+        if let date = try arguments.option("--to") {
+            body["to"] = date
+        } else {
+            body["by"] = try arguments.requiredPositional("DURATION")
+        }
+        try arguments.finish()
+        let answer = try await client.send(.post, "/clock/advance", body)
+        client.show(answer, output: output) {
+            ["clock \(answer.json["date"] as? String ?? "?")  (\(answer.json["fired"] as? Int ?? 0) due events fired)"]
+        }
+        return .success
+    }
+}
+
+/// `tienda reset` and `tienda clear`.
+struct ResetCommand: Command {
+    static let path = ["reset"]
+    static let summary = "Delete an app's transactions and restore its .storekit settings in a running emulator"
+    static let help = """
+        USAGE: tienda reset [--transactions-only] [--bundle-id ID] [--server URL] [--json]
+
+        Deletes every transaction of the app (subscriptions, purchases, pending requests, the updates feed) and
+        restores the settings of its .storekit file. Accounts, the clock and the notification log stay.
+
+        OPTIONS:
+          --transactions-only  Keep the settings (SKTestSession.clearTransactions()).
+          --bundle-id ID       The app (default: the first one served).
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let transactionsOnly = arguments.flag("--transactions-only")
+        var body: [String: Any] = [:]
+        if let bundle = try arguments.option("--bundle-id") { body["bundleId"] = bundle }
+        try arguments.finish()
+        let answer = try await client.send(.post, transactionsOnly ? "/clear" : "/reset", body)
+        client.show(answer, output: output) { [transactionsOnly ? "transactions cleared" : "reset"] }
+        return .success
+    }
+}
+
+/// `tienda accounts`.
+struct AccountsCommand: Command {
+    static let path = ["accounts"]
+    static let summary = "List or create accounts in a running emulator"
+    static let help = """
+        USAGE: tienda accounts [--create ID [--storefront CODE]] [--server URL] [--json]
+
+        Lists the accounts, or creates one. Accounts are also created on their first purchase.
+
+        OPTIONS:
+          --create ID          Create an account.
+          --storefront CODE    Its storefront, ISO 3166-1 alpha-3 (default USA).
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let create = try arguments.option("--create")
+        let storefront = try arguments.option("--storefront")
+        try arguments.finish()
+        if let create {
+            var body: [String: Any] = ["id": create]
+            if let storefront { body["storefront"] = storefront }
+            let answer = try await client.send(.post, "/accounts", body)
+            client.show(answer, output: output) { ["created account \(create)"] }
+            return .success
+        }
+        let answer = try await client.send(.get, "/accounts")
+        client.show(answer, output: output) {
+            let lines = answer.list("accounts").map { account in
+                let storefront = (account["storefront"] as? [String: Any])?["countryCode"] as? String ?? ""
+                return "\(account["id"] as? String ?? "?")  \(storefront)" + ((account["familyGroup"] as? String).map { "  family \($0)" } ?? "")
+            }
+            return lines.isEmpty ? ["no accounts"] : lines
+        }
+        return .success
+    }
+}
+
+/// `tienda transactions`.
+struct TransactionsCommand: Command {
+    static let path = ["transactions"]
+    static let summary = "List the transactions in a running emulator"
+    static let help = """
+        USAGE: tienda transactions [--account ID] [--bundle-id ID] [--server URL] [--json]
+
+        Lists the app's transactions (every account, or one), oldest first, finished consumables included.
+
+        OPTIONS:
+          --account ID         Only this account's.
+          --bundle-id ID       The app (default: the first one served).
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let account = try arguments.option("--account")
+        let bundle = try arguments.option("--bundle-id")
+        try arguments.finish()
+        let query = bundle.map { "?bundleId=\($0)" } ?? ""
+        let answer = try await client.send(.get, (account.map { "/accounts/\($0)/transactions" } ?? "/transactions") + query)
+        client.show(answer, output: output) {
+            let lines = answer.list("transactions").map { record in
+                "\(record["accountId"] as? String ?? "?")  " + ControlFormat.transaction(record["transaction"] as? [String: Any] ?? [:])
+                    + ((record["isFinished"] as? Bool) == true ? "  finished" : "")
+            }
+            return lines.isEmpty ? ["no transactions"] : lines
+        }
+        return .success
+    }
+}
+
+/// `tienda notifications`.
+struct NotificationsCommand: Command {
+    static let path = ["notifications"]
+    static let summary = "List the App Store Server Notifications a running emulator raised"
+    static let help = """
+        USAGE: tienda notifications [--bundle-id ID] [--transaction ID] [--failures] [--test] [--server URL] [--json]
+
+        Lists the notification log, oldest first, with each notification's delivery state; --test raises a TEST
+        notification instead.
+
+        OPTIONS:
+          --bundle-id ID       Only this app's.
+          --transaction ID     Only this transaction's chain.
+          --failures           Only those whose delivery failed.
+          --test               Raise a TEST notification.
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        var query: [String] = []
+        let bundle = try arguments.option("--bundle-id")
+        if let bundle { query.append("bundleId=\(bundle)") }
+        if let transaction = try arguments.option("--transaction") { query.append("transactionId=\(transaction)") }
+        if arguments.flag("--failures") { query.append("onlyFailures=true") }
+        let test = arguments.flag("--test")
+        try arguments.finish()
+        if test {
+            let answer = try await client.send(.post, "/notifications/test", bundle.map { ["bundleId": $0] } ?? [:])
+            client.show(answer, output: output) { ["test notification \(answer.json["testNotificationToken"] as? String ?? "?")"] }
+            return .success
+        }
+        let answer = try await client.send(.get, "/notifications" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+        client.show(answer, output: output) {
+            let lines = answer.list("notifications").map { notification in
+                let date = (notification["signedDate"] as? Int64).map(ControlFormat.date) ?? "?"
+                return "\(date)  \(notification["name"] as? String ?? "?")  \(notification["deliveryState"] as? String ?? "?")"
+                    + ((notification["transactionId"] as? String).map { "  transaction \($0)" } ?? "")
+            }
+            return lines.isEmpty ? ["no notifications"] : lines
+        }
+        return .success
+    }
+}
