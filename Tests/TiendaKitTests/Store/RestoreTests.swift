@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TiendaKit
 
@@ -43,5 +44,46 @@ import TiendaKit
         fixture.backend.dialogs.signInResponse = .cancel
         #expect(await store.restore() == .cancelled)
         #expect(store.lastError == nil)
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func onlyTheRestoreButtonAsksToSignIn(_ kind: BackendKind) async throws {
+        let fixture = try await kind.makeStore()
+        let signIns = CountingSignIn()
+        fixture.backend.dialogs.presenter = signIns
+        try await fixture.session.buyProduct(identifier: IDs.lifetime)
+        let store = try await ExampleStore.launch(fixture.backend)
+        await store.refreshAll()
+        #expect(store.isPro)
+        #expect(signIns.count == 0)
+        #expect(await store.restore() == .restored(1))
+        #expect(signIns.count == 1)
+    }
+
+    @Test(arguments: BackendKind.allCases)
+    func purchasesBelongToTheAppleAccountThatPaid(_ kind: BackendKind) async throws {
+        let fixture = try await kind.makeStore()
+        try await fixture.session.buyProduct(identifier: IDs.lifetime)
+        let owner = try await ExampleStore.launch(fixture.backend)
+        #expect(owner.isPro)
+        // Same device and app, signed in with another Apple account: none of it comes back, even on restore.
+        let other = try await ExampleStore.launch(try await fixture.otherAccount("bob"))
+        #expect(!other.isPro)
+        #expect(await other.restore() == .noneFound)
+        #expect(!other.isPro)
+    }
+}
+
+/// The App Store sign-in sheet, answered yes and counted.
+private final class CountingSignIn: DialogPresenter {
+    private let calls = Mutex(0)
+
+    var count: Int { calls.withLock { $0 } }
+
+    func confirmPurchase(of product: Product, quantity: Int) async -> Bool { true }
+
+    func signIn() async -> Bool {
+        calls.withLock { $0 += 1 }
+        return true
     }
 }

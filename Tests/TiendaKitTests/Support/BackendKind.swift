@@ -38,6 +38,17 @@ struct StoreUnderTest: Sendable {
     /// The test's controls.
     let session: TestSession
 
+    /// The same app on the same store, signed in with another Apple account.
+    func otherAccount(_ accountID: String) async throws -> any StoreTestControls {
+        switch backend {
+        case let local as InProcessBackend:
+            try await local.engine.createAccount(Account(id: accountID))
+            return try await InProcessBackend(engine: local.engine, bundleID: local.bundleID, accountID: accountID)
+        default:
+            throw TestSessionError(.unsupported, "another account on \(type(of: backend))")
+        }
+    }
+
     /// Runs `body` as one launch of the app against this store, with the store also the process's default, for
     /// code that listens from `Task.detached` (one such launch runs at a time in the test process).
     @discardableResult
