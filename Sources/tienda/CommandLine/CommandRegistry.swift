@@ -34,6 +34,7 @@ enum CommandRegistry {
         AccountsCommand.self,
         NotificationsCommand.self,
         ResetCommand.self,
+        ShopCommand.self,
     ]
 
     /// Runs the command that `arguments` selects and returns the process exit code.

@@ -63,15 +63,16 @@ public final class InProcessBackend: StoreBackend, Sendable {
     ///   - catalog: A `.storekit` file.
     ///   - bundleID: The app.
     ///   - accountID: The customer.
+    ///   - storefront: The customer's storefront, whose currency prices are shown in.
     ///   - appVersion: The app's current version (`AppTransaction.appVersion`).
     ///   - clock: The engine's clock; starts at 2024-01-01 by default.
     public static func emulator(
-        catalog: URL, bundleID: String, accountID: String = "customer", appVersion: String = "1",
-        clock: VirtualClock = VirtualClock()
+        catalog: URL, bundleID: String, accountID: String = "customer", storefront: StoreModel.Storefront = .unitedStates,
+        appVersion: String = "1", clock: VirtualClock = VirtualClock()
     ) async throws -> InProcessBackend {
         let engine = try await AppStoreEngine(configuration: .init(storage: .inMemory, clock: clock))
         try await engine.registerApp(AppRegistration(bundleId: bundleID, bundleVersion: appVersion, catalogFile: catalog))
-        try await engine.createAccount(Account(id: accountID))
+        try await engine.createAccount(Account(id: accountID, storefront: storefront))
         return try await InProcessBackend(engine: engine, bundleID: bundleID, accountID: accountID)
     }
 
