@@ -2,6 +2,8 @@
 SWIFT ?= swift
 VENV ?= .venv
 PYTHON_LIBRARY := app-store-server-library==3.1.2
+# Checks the emulator's /openapi.json against the OpenAPI 3 schema in the tests.
+PYTHON_TOOLS := openapi-spec-validator==0.7.1
 STRICT := -Xswiftc -warnings-as-errors
 EXAMPLE := Examples/Tienda.storekit
 
@@ -16,11 +18,11 @@ RUN_PORT ?= 8480
 run: build
 	$(SWIFT) run --skip-build tienda serve $(EXAMPLE) --bundle-id com.tienda.example --state $(RUN_STATE) --port $(RUN_PORT)
 
-## Apple's Python App Store Server Library, the interop oracle of the test suite.
+## Apple's Python App Store Server Library, the interop oracle of the test suite (and an OpenAPI validator).
 venv: $(VENV)/.installed
-$(VENV)/.installed:
+$(VENV)/.installed: Makefile
 	python3 -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_LIBRARY)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check $(PYTHON_LIBRARY) $(PYTHON_TOOLS)
 	touch $@
 
 ## A throwaway PostgreSQL cluster on 127.0.0.1 for the PostgreSQL half of the storage tests.

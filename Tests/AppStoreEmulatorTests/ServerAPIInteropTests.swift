@@ -3,6 +3,7 @@ import AppStoreEngine
 import Foundation
 import StoreHTTP
 import StoreModel
+import Synchronization
 import Testing
 
 /// Apple's Python `AppStoreServerAPIClient` 3.1.2, its base URL pointed at a live emulator, calls every endpoint
@@ -190,7 +191,11 @@ struct ServerAPIInteropTests {
     @Test func retentionMessagingKeepsImagesMessagesDefaultsAndRunsPerformanceTests() async throws {
         let harness = try await EmulatorHarness.start()
         let ids = try await harness.buy([Self.pro], account: "dana")
-        let realtime = HTTPServer { _ in .json(Data(#"{"message":{"messageIdentifier":"a1b2c3d4-e5f6-7890-a1b2-c3d4e5f67890"}}"#.utf8)) }
+        let received = RequestCounter()
+        let realtime = HTTPServer { request in
+            if request.body.starts(with: Data(#"{"signedPayload""#.utf8)) { received.count.withLock { $0 += 1 } }
+            return .json(Data(#"{"message":{"messageIdentifier":"a1b2c3d4-e5f6-7890-a1b2-c3d4e5f67890"}}"#.utf8))
+        }
         let realtimePort = try await realtime.start()
         let image = "a1b2c3d4-e5f6-7890-a1b2-c3d4e5f67891"
         let message = "a1b2c3d4-e5f6-7890-a1b2-c3d4e5f67890"
@@ -220,11 +225,19 @@ struct ServerAPIInteropTests {
         #expect(answers[11]["code"] as? Int == 4_000_224 && answers[12]["code"] as? Int == 4_000_161, "\(answers[11]) \(answers[12])")
         let requestId = try #require(Self.result(answers[8])["requestId"] as? String)
         var result: [String: Any] = [:]
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)
         repeat {
             result = Self.result(try await Self.call(harness, [["get_performance_test_results", requestId]])[0])
         } while result["result"] as? String == "PENDING" && ContinuousClock.now < deadline
-        #expect(result["result"] as? String == "PASS" && result["successRate"] as? Int == 100, "\(result)")
+        // Every request reached the realtime URL and was answered; only slowness (a loaded machine) may fail one,
+        // and the grade follows the success rate against the 90 % threshold.
+        #expect(received.count.withLock { $0 } == 10)
+        #expect(result["numPending"] as? Int == 0, "\(result)")
+        let failures = result["failures"] as? [String: Int] ?? [:]
+        #expect(Set(failures.keys).isSubset(of: ["TIMED_OUT"]), "\(result)")
+        let rate = try #require(result["successRate"] as? Int)
+        #expect(rate == 100 - 10 * failures.values.reduce(0, +))
+        #expect(result["result"] as? String == (rate >= 90 ? "PASS" : "FAIL"), "\(result)")
         let cleanup = try await Self.call(harness, [
             ["delete_default_message", Self.pro, "en-US"], ["delete_message", ["$uuid": message]], ["delete_image", ["$uuid": image]],
             ["delete_realtime_url"], ["get_realtime_url"],
@@ -251,4 +264,9 @@ struct ServerAPIInteropTests {
         let uncalled = methods.filter { !source.contains("[\"\($0)\"") }
         #expect(uncalled.isEmpty, "not called: \(uncalled)")
     }
+}
+
+/// Counts the realtime requests a test server receives.
+final class RequestCounter: Sendable {
+    let count = Mutex(0)
 }

@@ -14,6 +14,7 @@ Reads one JSON request on standard input and writes one JSON answer on standard 
   bench    {"roots": [...], "bundleId": ..., "environment": ..., "jws": str, "kind": ..., "seconds": float}
            -> {"library": version, "verifications": n, "seconds": s, "perSecond": n/s}
   methods  {} -> {"library": version, "results": [{"method": name}, ...]}: AppStoreServerAPIClient's endpoint methods
+  openapi  {"document": OpenAPI JSON} -> {"results": [{"valid": bool, "error"?: str}]}
   call     {"baseURL": "http://127.0.0.1:PORT", "key": PEM, "keyId": str, "issuerId": str, "bundleId": str,
             "environment": "Sandbox", "calls": [{"method": AppStoreServerAPIClient method name, "args": [arg...]}]}
            where an arg is a JSON value, {"$model": ModelName, "value": {wire keys}}, {"$enum": EnumName,
@@ -180,6 +181,19 @@ def methods(request):
     return {"library": version("app-store-server-library"), "results": [{"method": name} for name in names]}
 
 
+def openapi(request):
+    """Validates an OpenAPI 3 document (the emulator's /openapi.json) against the specification's schema."""
+    try:
+        from openapi_spec_validator import validate
+    except ImportError:
+        return {"results": [{"valid": False, "error": "openapi-spec-validator is not installed: run `make venv`."}]}
+    try:
+        validate(request["document"])
+        return {"results": [{"valid": True}]}
+    except Exception as error:  # noqa: BLE001 - the validator's error is the answer
+        return {"results": [{"valid": False, "error": f"{type(error).__name__}: {error}"}]}
+
+
 def batch(request):
     modes = {"verify": verify, "chain": chain}
     return {"answers": [modes[item["mode"]](item["request"]) for item in request["requests"]]}
@@ -189,7 +203,7 @@ def main():
     mode = sys.argv[1] if len(sys.argv) > 1 else "verify"
     request = json.load(sys.stdin)
     answer = {"verify": verify, "chain": chain, "batch": batch, "bench": bench, "call": call,
-              "methods": methods}[mode](request)
+              "methods": methods, "openapi": openapi}[mode](request)
     json.dump(answer, sys.stdout)
     return 0
 

@@ -57,16 +57,14 @@ import Testing
         let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
         await gate.waitUntilStarted()
 
-        let clock = ContinuousClock()
-        let start = clock.now
+        // The handler stays stuck until the gate opens, after shutdown returns: were shutdown to wait for it
+        // rather than answer 503 at the deadline, this test would never finish.
         await server.shutdown(deadline: .now + .milliseconds(200))
-        let elapsed = clock.now - start
         let response = try await inFlight.value
         gate.release()
 
         #expect(response.status == .serviceUnavailable)
         #expect(response.headers["Content-Type"] == "application/json")
-        #expect(elapsed < .seconds(2))
     }
 
     @Test func workStillRunningAtTheDeadlineIsCancelled() async throws {
@@ -102,7 +100,7 @@ import Testing
         #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
     }
 
-    @Test func shutdownIsPromptAfterMalformedAndRejectedRequests() async throws {
+    @Test(.timeLimit(.minutes(1))) func shutdownIsPromptAfterMalformedAndRejectedRequests() async throws {
         let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
         try await server.start()
         let requests = [
@@ -116,23 +114,20 @@ import Testing
             try raw.send(request)
             _ = await raw.readUntilClosed(timeout: .milliseconds(300))
         }
-        let clock = ContinuousClock()
-        let start = clock.now
-        await server.shutdown(deadline: .now + .seconds(10))
-        #expect(clock.now - start < .seconds(2), "every started request was reported completed")
+        // With an hour's deadline, shutdown returns within the test's time limit only if every started request
+        // was reported completed.
+        await server.shutdown(deadline: .now + .seconds(3600))
     }
 
-    @Test func idleKeepAliveConnectionsDoNotDelayShutdown() async throws {
+    @Test(.timeLimit(.minutes(1))) func idleKeepAliveConnectionsDoNotDelayShutdown() async throws {
         let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
         try await server.start()
         let raw = try RawHTTPConnection(port: server.port!)
         try raw.send("GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
         #expect(try await raw.readResponse(timeout: .seconds(30)).status == 200)
 
-        let clock = ContinuousClock()
-        let start = clock.now
-        await server.shutdown(deadline: .now + .seconds(10))
-        #expect(clock.now - start < .seconds(2))
+        // With an hour's deadline, shutdown returns within the test's time limit only if it closes idle connections.
+        await server.shutdown(deadline: .now + .seconds(3600))
         #expect(await raw.readUntilClosed(timeout: .seconds(30)).closed)
     }
 

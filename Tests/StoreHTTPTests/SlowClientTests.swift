@@ -19,7 +19,10 @@ import Testing
     }
 
     @Test func aStalledClientDoesNotHoldUpOthers() async throws {
-        try await withHTTPServer(handler: { request in .text(request.path) }) { server in
+        // A timeout far longer than the test, so that the stalled connection is still open however slow the machine.
+        var configuration = HTTPServer.Configuration()
+        configuration.connectionTimeout = .seconds(3600)
+        try await withHTTPServer(configuration: configuration, handler: { request in .text(request.path) }) { server in
             let stalled = try RawHTTPConnection(port: server.port!)
             try stalled.send("G")
             let client = HTTPClient()

@@ -47,7 +47,14 @@ public actor ChangeFeed {
             await self?.expire(id)
         }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in waiters[id] = continuation }
+            await withCheckedContinuation { continuation in
+                // Cancelled before waiting (the cancellation handler has already run): do not wait for the timer.
+                if Task.isCancelled || isClosed {
+                    continuation.resume(returning: version)
+                } else {
+                    waiters[id] = continuation
+                }
+            }
         } onCancel: {
             Task { await self.expire(id) }
         }

@@ -194,3 +194,34 @@ extension ControlRoutes {
             succeededCount: status.succeededCount), status: .accepted)
     }
 }
+
+/// StoreKit errors the settings simulate, as Xcode's StoreKit Testing does.
+extension ControlRoutes {
+    struct SimulatedErrorBody: Decodable, Sendable {
+        var bundleId: String?
+        /// The StoreKit API: `Load Products`, `Purchase`, `Verification`, `App Store Sync`, `Subscription Status`,
+        /// `App Transaction`, `Manage Subscriptions Sheet`, `Refund Request Sheet`, `Offer Code Redeem Sheet`.
+        var api: String
+        /// The error enum: `generic`, `purchase`, `verification`, `refundRequest`; absent to stop failing.
+        var type: String?
+        /// The case's index in its enum.
+        var index: Int?
+    }
+
+    /// Makes a StoreKit API fail with a chosen error, or stop failing. StoreKit routes then answer
+    /// `simulatedError` with `details` naming the error.
+    @Sendable func setSimulatedError(_ request: HTTPRequest, _ parameters: RouteParameters) async throws -> HTTPResponse {
+        let body = try JSONAPI.body(SimulatedErrorBody.self, of: request)
+        let api = FailableStoreKitAPI(rawValue: body.api)
+        guard FailableStoreKitAPI.knownValues.contains(api) else {
+            let known = FailableStoreKitAPI.knownValues.map(\.rawValue).joined(separator: ", ")
+            throw EmulatorAPIError.badRequest("\"api\": \(body.api) is none of \(known).")
+        }
+        var error: SimulatedStoreKitError?
+        if let type = body.type {
+            error = SimulatedStoreKitError(type: .init(rawValue: type), index: body.index ?? 0)
+        }
+        let app = try await engine.setSimulatedError(error, for: api, bundleId: try await JSONAPI.bundleId(body.bundleId, engine: engine))
+        return JSONAPI.json(SettingsJSON(app))
+    }
+}

@@ -27,6 +27,7 @@ public struct ControlRoutes: RouteGroup {
             control.post("/products/{productId}/availability", handler: JSONAPI.handler(productAvailability))
             control.get("/settings", handler: JSONAPI.handler(settings))
             control.patch("/settings", handler: JSONAPI.handler(updateSettings))
+            control.post("/simulated-errors", handler: JSONAPI.handler(setSimulatedError))
             control.post("/reset", handler: JSONAPI.handler(reset))
             control.post("/clear", handler: JSONAPI.handler(clear))
             control.get("/clock", handler: JSONAPI.handler(clock))

@@ -108,6 +108,8 @@ extension OpenAPIDocument {
         control("get", "/settings", "The app's effective StoreKit settings.", response: "Settings", query: [app]),
         control("patch", "/settings", "Override StoreKit settings (time rate, Ask to Buy, billing retry, grace period, …).",
             body: "SettingsRequest", response: "Settings"),
+        control("post", "/simulated-errors", "Make a StoreKit API fail with a chosen error (type and index), or stop failing.",
+            body: "SimulatedErrorRequest", response: "Settings"),
         control("post", "/reset", "Delete every transaction of the app and restore its .storekit settings.", body: "AppScope"),
         control("post", "/clear", "Delete every transaction of the app.", body: "AppScope"),
         control("get", "/clock", "The emulator's clock.", response: "Clock"),

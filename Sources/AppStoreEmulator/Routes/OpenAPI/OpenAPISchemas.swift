@@ -21,7 +21,16 @@ enum OpenAPISchemas {
 
     static var all: [String: Any] {
         [
-        "Error": object(["error": string, "message": string, "status": integer], required: ["error", "message", "status"]),
+        "Error": object([
+            "error": string, "message": string, "status": integer,
+            "details": ["type": "object", "additionalProperties": ["type": "string"],
+                "description": "For simulatedError: api, type, index and name of the StoreKit error."],
+        ], required: ["error", "message", "status"]),
+        "SimulatedErrorRequest": object([
+            "bundleId": string, "api": ["type": "string", "description": "Load Products, Purchase, Verification, App Store Sync, …"],
+            "type": ["type": "string", "description": "generic, purchase, verification or refundRequest; absent to stop failing."],
+            "index": integer,
+        ], required: ["api"]),
         "AppleError": object(["errorCode": integer, "errorMessage": string], required: ["errorCode", "errorMessage"]),
         "AppleRequest": appleObject,
         "AppleResponse": appleObject,

@@ -1,9 +1,10 @@
 import AppStoreEngine
 import Foundation
 import StoreHTTP
+import StoreModel
 
 /// A failure of the StoreKit-facing and control APIs, answered as
-/// `{"error": "<code>", "message": "<what, where, how to fix>", "status": <HTTP status>}`.
+/// `{"error": "<code>", "message": "<what, where, how to fix>", "status": <HTTP status>, "details": {…}?}`.
 ///
 /// `code` is a stable machine-readable name: the engine error's case (`productNotFound`, `purchaseNotAllowed`,
 /// …) or `badRequest` for a malformed request. Clients branch on `code` and show `message`.
@@ -14,12 +15,16 @@ public struct EmulatorAPIError: Error, HTTPResponseError, Hashable, Sendable, Cu
     public let code: String
     /// What went wrong and how to fix it.
     public let message: String
+    /// Machine-readable particulars: for `simulatedError`, the StoreKit `api`, the error `type`, its `index` and
+    /// (when known) its case `name`, so a client can throw the StoreKit error the settings ask for.
+    public let details: [String: String]?
 
     /// Creates an error.
-    public init(status: Int, code: String, message: String) {
+    public init(status: Int, code: String, message: String, details: [String: String]? = nil) {
         self.status = status
         self.code = code
         self.message = message
+        self.details = details
     }
 
     /// A malformed request (400 `badRequest`).
@@ -64,7 +69,12 @@ public struct EmulatorAPIError: Error, HTTPResponseError, Hashable, Sendable, Cu
         case .signing: (500, "signing")
         case .corruptState: (500, "corruptState")
         }
-        self.init(status: status, code: code, message: error.description)
+        var details: [String: String]?
+        if case .simulatedError(let api, let simulated) = error {
+            details = ["api": api.rawValue, "type": simulated.type.rawValue, "index": String(simulated.index)]
+            details?["name"] = simulated.inferredCaseName
+        }
+        self.init(status: status, code: code, message: error.description, details: details)
     }
 
     public var description: String { "\(status) \(code): \(message)" }
@@ -72,7 +82,7 @@ public struct EmulatorAPIError: Error, HTTPResponseError, Hashable, Sendable, Cu
     public var response: HTTPResponse {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(Body(error: code, message: message, status: status))) ?? Data()
+        let body = (try? encoder.encode(Body(error: code, message: message, status: status, details: details))) ?? Data()
         return .json(body, status: HTTPStatus(code: status))
     }
 
@@ -80,5 +90,6 @@ public struct EmulatorAPIError: Error, HTTPResponseError, Hashable, Sendable, Cu
         let error: String
         let message: String
         let status: Int
+        let details: [String: String]?
     }
 }

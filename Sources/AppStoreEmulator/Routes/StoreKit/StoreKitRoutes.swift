@@ -111,11 +111,12 @@ public struct StoreKitRoutes: RouteGroup {
         guard (0...Int64(Self.maximumWait)).contains(wait) else {
             throw EmulatorAPIError.badRequest("wait=\(wait) must be 0…\(Self.maximumWait) seconds.")
         }
-        let limit = Int(try JSONAPI.integer("limit", in: request) ?? 100)
+        let limit = try JSONAPI.integer("limit", in: request) ?? 100
+        guard (1...1000).contains(limit) else { throw EmulatorAPIError.badRequest("limit=\(limit) must be 1…1000.") }
         let deadline = ContinuousClock.now + .seconds(wait)
         while true {
             let seen = await context.changes.version
-            let page = try await context.engine.transactionUpdates(bundleId: bundleId, accountId: accountId, after: cursor, limit: limit)
+            let page = try await context.engine.transactionUpdates(bundleId: bundleId, accountId: accountId, after: cursor, limit: Int(limit))
             let remaining = deadline - ContinuousClock.now
             let closed = await context.changes.isClosed
             if !page.updates.isEmpty || remaining <= .zero || Task.isCancelled || closed {

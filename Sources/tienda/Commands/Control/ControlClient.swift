@@ -53,6 +53,19 @@ struct ControlClient {
         return ControlAnswer(json: object, body: response.body)
     }
 
+    /// A query string (`?a=1&b=2`, percent-encoded) of the parameters that have a value; empty when none has.
+    static func query(_ parameters: [(String, String?)]) -> String {
+        var components = URLComponents()
+        components.queryItems = parameters.compactMap { name, value in value.map { URLQueryItem(name: name, value: $0) } }
+        guard let items = components.queryItems, !items.isEmpty else { return "" }
+        return "?" + (components.percentEncodedQuery ?? "")
+    }
+
+    /// A path segment, percent-encoded.
+    static func segment(_ value: String) -> String {
+        value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? value
+    }
+
     /// Prints the answer's JSON when `--json` was given, else the summary lines.
     func show(_ answer: ControlAnswer, output: Output, summary: () -> [String]) {
         if printsJSON {

@@ -73,7 +73,7 @@ struct ApproveCommand: Command {
         let client = try ControlClient(&arguments)
         let id = try arguments.requiredPositional("PENDING_ID")
         try arguments.finish()
-        let answer = try await client.send(.post, "/pending/\(id)/approve")
+        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/approve")
         client.show(answer, output: output) { ["approved  " + ControlFormat.transaction(answer.object("transaction"))] }
         return .success
     }
@@ -96,7 +96,7 @@ struct DeclineCommand: Command {
         let client = try ControlClient(&arguments)
         let id = try arguments.requiredPositional("PENDING_ID")
         try arguments.finish()
-        let answer = try await client.send(.post, "/pending/\(id)/decline")
+        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/decline")
         client.show(answer, output: output) { ["declined \(id)"] }
         return .success
     }
@@ -117,11 +117,10 @@ struct PendingCommand: Command {
 
     static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
         let client = try ControlClient(&arguments)
-        var query: [String] = []
-        if let account = try arguments.option("--account") { query.append("accountId=\(account)") }
-        if let bundle = try arguments.option("--bundle-id") { query.append("bundleId=\(bundle)") }
+        let account = try arguments.option("--account")
+        let bundle = try arguments.option("--bundle-id")
         try arguments.finish()
-        let answer = try await client.send(.get, "/pending" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+        let answer = try await client.send(.get, "/pending" + ControlClient.query([("accountId", account), ("bundleId", bundle)]))
         client.show(answer, output: output) {
             let lines = answer.list("pending").map {
                 "\($0["id"] as? String ?? "?")  \($0["kind"] as? String ?? "")  \($0["accountId"] as? String ?? "")  \($0["productId"] as? String ?? "")"
@@ -160,7 +159,7 @@ struct RefundCommand: Command {
         }
         let id = try arguments.requiredPositional("TRANSACTION_ID")
         try arguments.finish()
-        let answer = try await client.send(.post, "/transactions/\(id)/refund", body)
+        let answer = try await client.send(.post, "/transactions/\(ControlClient.segment(id))/refund", body)
         client.show(answer, output: output) { ["refunded  " + ControlFormat.transaction(answer.object("transaction"))] }
         return .success
     }

@@ -9,6 +9,7 @@ struct SettingsCommand: Command {
         USAGE: tienda settings [--time-rate N] [--ask-to-buy on|off] [--billing-retry on|off]
                                [--grace-period on|off] [--interrupted-purchases on|off] [--fail-transactions on|off]
                                [--not-for-sale PRODUCT_ID ...] [--for-sale PRODUCT_ID ...]
+                               [--fail "API=TYPE:INDEX" ...] [--stop-failing API ...]
                                [--bundle-id ID] [--server URL] [--json]
 
         Without options, shows the app's effective settings. Options override the .storekit file's values
@@ -22,6 +23,8 @@ struct SettingsCommand: Command {
           --interrupted-purchases on|off  Purchases need the customer's action first.
           --fail-transactions on|off   Purchases fail.
           --not-for-sale ID, --for-sale ID  Take a product off sale or put it back.
+          --fail "API=TYPE:INDEX"      Make a StoreKit API fail, e.g. "Purchase=generic:2" (networkError).
+          --stop-failing API           Let it succeed again.
           --bundle-id ID       The app (default: the first one served).
         \(ControlClient.optionsHelp)
         """
@@ -47,17 +50,30 @@ struct SettingsCommand: Command {
         }
         let offSale = try arguments.options("--not-for-sale")
         let onSale = try arguments.options("--for-sale")
+        var simulated: [[String: Any]] = try arguments.options("--stop-failing").map { ["api": $0] }
+        for text in try arguments.options("--fail") {
+            let sides = text.split(separator: "=", maxSplits: 1).map(String.init)
+            let error = sides.count == 2 ? sides[1].split(separator: ":").map(String.init) : []
+            guard error.count == 2, let index = Int(error[1]) else {
+                throw CommandFailure.usage("--fail \(text) must be API=TYPE:INDEX, e.g. \"Purchase=generic:2\".")
+            }
+            simulated.append(["api": sides[0], "type": error[0], "index": index])
+        }
         try arguments.finish()
+        for var change in simulated {
+            if let bundle { change["bundleId"] = bundle }
+            try await client.send(.post, "/simulated-errors", change)
+        }
         for (products, forSale) in [(offSale, false), (onSale, true)] {
             for product in products {
                 var availability: [String: Any] = ["forSale": forSale]
                 if let bundle { availability["bundleId"] = bundle }
-                try await client.send(.post, "/products/\(product)/availability", availability)
+                try await client.send(.post, "/products/\(ControlClient.segment(product))/availability", availability)
             }
         }
         let answer: ControlAnswer
         if body.isEmpty {
-            answer = try await client.send(.get, "/settings" + (bundle.map { "?bundleId=\($0)" } ?? ""))
+            answer = try await client.send(.get, "/settings" + ControlClient.query([("bundleId", bundle)]))
         } else {
             if let bundle { body["bundleId"] = bundle }
             answer = try await client.send(.patch, "/settings", body)
@@ -94,7 +110,7 @@ struct RevokeCommand: Command {
         guard let member = try arguments.option("--member") else { throw CommandFailure.usage("Name the family member: --member ACCOUNT_ID.") }
         let id = try arguments.requiredPositional("TRANSACTION_ID")
         try arguments.finish()
-        let answer = try await client.send(.post, "/transactions/\(id)/revoke-family", ["memberAccountId": member])
+        let answer = try await client.send(.post, "/transactions/\(ControlClient.segment(id))/revoke-family", ["memberAccountId": member])
         client.show(answer, output: output) { ["revoked \(member)'s access to transaction \(id)"] }
         return .success
     }

@@ -126,8 +126,8 @@ struct TransactionsCommand: Command {
         let account = try arguments.option("--account")
         let bundle = try arguments.option("--bundle-id")
         try arguments.finish()
-        let query = bundle.map { "?bundleId=\($0)" } ?? ""
-        let answer = try await client.send(.get, (account.map { "/accounts/\($0)/transactions" } ?? "/transactions") + query)
+        let path = account.map { "/accounts/\(ControlClient.segment($0))/transactions" } ?? "/transactions"
+        let answer = try await client.send(.get, path + ControlClient.query([("bundleId", bundle)]))
         client.show(answer, output: output) {
             let lines = answer.list("transactions").map { record in
                 "\(record["accountId"] as? String ?? "?")  " + ControlFormat.transaction(record["transaction"] as? [String: Any] ?? [:])
@@ -159,11 +159,9 @@ struct NotificationsCommand: Command {
 
     static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
         let client = try ControlClient(&arguments)
-        var query: [String] = []
         let bundle = try arguments.option("--bundle-id")
-        if let bundle { query.append("bundleId=\(bundle)") }
-        if let transaction = try arguments.option("--transaction") { query.append("transactionId=\(transaction)") }
-        if arguments.flag("--failures") { query.append("onlyFailures=true") }
+        let transaction = try arguments.option("--transaction")
+        let failures = arguments.flag("--failures")
         let test = arguments.flag("--test")
         try arguments.finish()
         if test {
@@ -171,7 +169,8 @@ struct NotificationsCommand: Command {
             client.show(answer, output: output) { ["test notification \(answer.json["testNotificationToken"] as? String ?? "?")"] }
             return .success
         }
-        let answer = try await client.send(.get, "/notifications" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+        let query = ControlClient.query([("bundleId", bundle), ("transactionId", transaction), ("onlyFailures", failures ? "true" : nil)])
+        let answer = try await client.send(.get, "/notifications" + query)
         client.show(answer, output: output) {
             let lines = answer.list("notifications").map { notification in
                 let date = (notification["signedDate"] as? Int64).map(ControlFormat.date) ?? "?"

@@ -6,7 +6,7 @@ enum SubscriptionAction {
     static func run(
         _ action: String, id: String, body: [String: Any]? = nil, client: ControlClient, output: Output
     ) async throws -> ExitCode {
-        let answer = try await client.send(.post, "/subscriptions/\(id)/\(action)", body)
+        let answer = try await client.send(.post, "/subscriptions/\(ControlClient.segment(id))/\(action)", body)
         client.show(answer, output: output) { [ControlFormat.status(answer.json)] }
         return .success
     }
