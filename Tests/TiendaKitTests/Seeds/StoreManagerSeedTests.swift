@@ -4,7 +4,10 @@ import TiendaKit
 
 /// Seed 000's `StoreManager` and `StoreView` logic, compiled against TiendaKit and exercised. Its listener runs in
 /// `Task.detached`, so each test is a launch with the store as the process's default.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct StoreManagerSeedTests {
+///
+/// Serialized: launches that are the process's default run one at a time, and each test's time limit should
+/// measure the test, not its wait for the others.
+@Suite(.serialized, .timeLimit(.minutes(1))) @MainActor struct StoreManagerSeedTests {
     @Test(arguments: BackendKind.allCases)
     func storeManagerLoadsItsProductsCheapestFirstAtInit(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()

@@ -3,7 +3,10 @@ import Testing
 import TiendaKit
 
 /// Seed 001's `Tienda`, `comprar(_:)` and `escucharTransacciones()`, compiled against TiendaKit and exercised.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct TiendaSeedTests {
+///
+/// Serialized: launches that are the process's default run one at a time, and each test's time limit should
+/// measure the test, not its wait for the others.
+@Suite(.serialized, .timeLimit(.minutes(1))) @MainActor struct TiendaSeedTests {
     @Test(arguments: BackendKind.allCases)
     func tiendaShowsTheStoresPricesCheapestFirst(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
