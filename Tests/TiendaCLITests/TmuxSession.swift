@@ -12,14 +12,17 @@ final class TmuxSession {
         var description: String
     }
 
-    /// The tmux server's socket name, unique to this session.
-    let socket = "tienda-test-\(UUID().uuidString.prefix(8))"
+    /// A directory of this session's own: the tmux server's socket and the commands' output.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-tmux-\(UUID().uuidString.prefix(8))")
+    /// The tmux server's socket.
+    private var socket: String { directory.appendingPathComponent("socket").path }
     private let target = "shop"
 
     /// Starts `arguments` (an executable and its arguments) in a `width` × `height` terminal in `directory`,
     /// under a shell that prints the program's exit status on the screen when it ends; the pane stays after it.
     /// - Throws: ``Failure`` when tmux is missing or cannot start the session.
     init(_ arguments: [String], directory: URL, width: Int = 100, height: Int = 40) throws {
+        try FileManager.default.createDirectory(at: self.directory, withIntermediateDirectories: true)
         let reportingExit = ["/bin/sh", "-c", "\"$@\"; echo \"\(Self.exitMarker)$?]\"", "sh"] + arguments
         try tmux([
             "-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
@@ -33,6 +36,7 @@ final class TmuxSession {
 
     deinit {
         _ = try? tmux(["kill-server"])
+        try? FileManager.default.removeItem(at: directory)
     }
 
     /// Types `text` and presses Enter.
@@ -78,17 +82,19 @@ final class TmuxSession {
         return try #require(status.flatMap { Int32($0) })
     }
 
-    /// Runs `tmux -L socket arguments…` and returns its standard output without the trailing newline.
+    /// Runs `tmux -S socket arguments…` and returns its standard output without the trailing newline.
     ///
     /// Spawned and reaped directly (posix_spawn, waitpid), with output through files: the first command forks the
     /// tmux server, which keeps the descriptors it inherited, so a pipe would never reach its end.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID())")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let outputPath = directory.appendingPathComponent("stdout").path
-        let errorPath = directory.appendingPathComponent("stderr").path
+        let run = UUID().uuidString.prefix(8)
+        let outputPath = directory.appendingPathComponent("\(run).stdout").path
+        let errorPath = directory.appendingPathComponent("\(run).stderr").path
+        defer {
+            unlink(outputPath)
+            unlink(errorPath)
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -110,7 +116,7 @@ final class TmuxSession {
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
 
-        let argv = ["tmux", "-L", socket] + arguments
+        let argv = ["tmux", "-S", socket] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         defer { for pointer in cArguments { free(pointer) } }
         var pid = pid_t()
