@@ -16,11 +16,13 @@ let package = Package(
         .library(name: "StoreModel", targets: ["StoreModel"]),
         .library(name: "StoreCrypto", targets: ["StoreCrypto"]),
         .library(name: "StoreStorage", targets: ["StoreStorage"]),
+        .library(name: "StoreHTTPClient", targets: ["StoreHTTPClient"]),
         .library(name: "StoreHTTP", targets: ["StoreHTTP"]),
         .library(name: "AppStoreEngine", targets: ["AppStoreEngine"]),
         .library(name: "AppStoreEmulator", targets: ["AppStoreEmulator"]),
         .library(name: "AppStoreScenarios", targets: ["AppStoreScenarios"]),
         .library(name: "EntitlementServer", targets: ["EntitlementServer"]),
+        .library(name: "TiendaKit", targets: ["TiendaKit"]),
         .executable(name: "tienda", targets: ["tienda"]),
         .executable(name: "tienda-bench", targets: ["TiendaBenchmarks"]),
         .executable(name: "tienda-entitlements-bench", targets: ["EntitlementBenchmarks"]),
@@ -42,8 +44,12 @@ let package = Package(
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
-        // HTTP server on libmicrohttpd, router and URLSession client; no domain knowledge.
-        .target(name: "StoreHTTP", dependencies: ["CMicroHTTPD", "CMicroHTTPDShims"], swiftSettings: swiftSettings),
+        // URLSession HTTP client and the message vocabulary it shares with the server; no libmicrohttpd.
+        .target(name: "StoreHTTPClient", swiftSettings: swiftSettings),
+        // HTTP server on libmicrohttpd and router (re-exports StoreHTTPClient); no domain knowledge.
+        .target(
+            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "CMicroHTTPD", "CMicroHTTPDShims"],
+            swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
         .target(name: "AppStoreEngine", dependencies: ["StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
@@ -61,12 +67,19 @@ let package = Package(
         // Scenario files: documented JSON steps run on the engine with a virtual clock, and the timeline they produce.
         .target(name: "AppStoreScenarios", dependencies: ["AppStoreEngine", "StoreModel"], swiftSettings: swiftSettings),
 
+        // StoreKit 2's shape over the emulator (in-process engine or `tienda serve`), StoreKitTest's controls,
+        // and the seeds' entitlement layer: capabilities, consumable ledger, cached Pro state, restore.
+        .target(
+            name: "TiendaKit",
+            dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTPClient", "AppStoreEngine"],
+            swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
         .executableTarget(
             name: "tienda",
             dependencies: [
                 "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator",
-                "AppStoreScenarios", "EntitlementServer",
+                "AppStoreScenarios", "EntitlementServer", "TiendaKit",
             ],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
@@ -112,6 +125,10 @@ let package = Package(
         .testTarget(
             name: "AppStoreEmulatorTests",
             dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "TiendaKitTests",
+            dependencies: ["TiendaKit", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "tienda"],
             swiftSettings: swiftSettings),
     ]
 )

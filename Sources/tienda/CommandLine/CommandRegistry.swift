@@ -36,6 +36,7 @@ enum CommandRegistry {
         DeliveryCommand.self,
         OCSPCommand.self,
         ResetCommand.self,
+        ShopCommand.self,
     ]
 
     /// Runs the command that `arguments` selects and returns the process exit code.

@@ -1,0 +1,68 @@
+import AppStoreEngine
+import Foundation
+import StoreModel
+import Testing
+import TiendaKit
+
+/// The backends every behaviour runs against.
+enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// An `AppStoreEngine` in the test process.
+    case inProcess
+
+    var testDescription: String { rawValue }
+
+    /// A fresh store selling `Examples/Tienda.storekit` to one account, on a virtual clock at 2024-01-01.
+    func makeStore(appVersion: String = "7") async throws -> StoreUnderTest {
+        try await makeStore(catalog: IDs.catalogURL, bundleID: IDs.bundleID, appVersion: appVersion)
+    }
+
+    /// A fresh store selling the seeds' products (`Tests/Fixtures/seeds/Seeds.storekit`).
+    func makeSeedStore(appVersion: String = "7") async throws -> StoreUnderTest {
+        try await makeStore(catalog: SeedIDs.catalogURL, bundleID: SeedIDs.bundleID, appVersion: appVersion)
+    }
+
+    private func makeStore(catalog: URL, bundleID: String, appVersion: String) async throws -> StoreUnderTest {
+        switch self {
+        case .inProcess:
+            let backend = try await InProcessBackend.emulator(
+                catalog: catalog, bundleID: bundleID, accountID: "alice", appVersion: appVersion)
+            return StoreUnderTest(backend: backend, session: TestSession(backend: backend))
+        }
+    }
+}
+
+/// A store for one test: the backend the app talks to and the session the test controls it with.
+struct StoreUnderTest: Sendable {
+    /// The app's backend.
+    let backend: any StoreTestControls
+    /// The test's controls.
+    let session: TestSession
+
+    /// The same app on the same store, signed in with another Apple account.
+    func otherAccount(_ accountID: String) async throws -> any StoreTestControls {
+        switch backend {
+        case let local as InProcessBackend:
+            try await local.engine.createAccount(Account(id: accountID))
+            return try await InProcessBackend(engine: local.engine, bundleID: local.bundleID, accountID: accountID)
+        default:
+            throw TestSessionError(.unsupported, "another account on \(type(of: backend))")
+        }
+    }
+
+    /// Runs `body` as one launch of the app against this store, with the store also the process's default, for
+    /// code that listens from `Task.detached` (one such launch runs at a time in the test process).
+    @discardableResult
+    func launchAsProcessDefault<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await TiendaKit.withDefaultBackend(backend, isolation: isolation, operation: body)
+    }
+
+    /// Runs `body` as one launch of the app against this store.
+    @discardableResult
+    func launch<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        try await TiendaKit.withBackend(backend, isolation: isolation, operation: body)
+    }
+}
