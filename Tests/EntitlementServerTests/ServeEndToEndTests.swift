@@ -132,7 +132,7 @@ import Testing
         try result.get()
     }
 
-    @Test(arguments: [Path.reconciler])
+    @Test(arguments: [Path.notifications, Path.reconciler])
     func `buy, renew, billing failure into grace, recovery and refund reach the entitlement API from the real tienda serve`(
         path: Path
     ) async throws {
