@@ -32,6 +32,8 @@ import Testing
                     runsScheduler: false),
                 clock: VirtualClock(now: Timestamp(Date())))
             let baseURL = try await server.start()
+            // Deliveries happen when a test asks (`/delivery/run`), never behind its back from the background loop.
+            await server.deliverer.stop()
             return Setup(server: server, baseURL: baseURL, state: state, receivers: receivers)
         }
 
