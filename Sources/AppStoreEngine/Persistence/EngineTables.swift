@@ -1,4 +1,5 @@
 import Foundation
+import StoreCrypto
 import StoreModel
 import StoreStorage
 
@@ -74,7 +75,8 @@ extension SQLRow {
     }
 }
 
-/// JSON for stored blobs that are not signed payloads (lifecycle state, requests, overrides).
+/// JSON for stored blobs: transaction payloads, lifecycle state, requests, overrides. Decoding uses StoreCrypto's
+/// fast decoder (`JSONDecoder`'s semantics; transactions, read back for every renewal, take its specialised path).
 enum StoredJSON {
     static func encode(_ value: some Encodable) throws(AppStoreEngineError) -> Data {
         do {
@@ -86,7 +88,7 @@ enum StoredJSON {
 
     static func decode<Value: Decodable>(_ type: Value.Type, from bytes: some Sequence<UInt8>) throws(AppStoreEngineError) -> Value {
         do {
-            return try AppleJSON.decode(type, from: Data(bytes))
+            return try AppStoreJSONDecoder.decode(type, from: Data(bytes))
         } catch {
             throw .corruptState("could not decode \(type): \(error)")
         }
