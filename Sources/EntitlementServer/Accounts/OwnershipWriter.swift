@@ -10,7 +10,7 @@ struct OwnershipWriter {
 
     /// Links a chain that has no owner (the caller checked) to the account its `appAccountToken` names (a
     /// registered token, or the token itself as the account identifier), and returns that account. A chain
-    /// that has an owner changes hands only through ``claim(chain:by:evidence:in:)`` and its policy.
+    /// that has an owner changes hands only through ``claim(chain:by:current:evidence:in:)`` and its policy.
     func link(chain: String, token: UUID, in database: SQLTransaction) throws -> String {
         let tokenText = token.uuidString.lowercased()
         try KeyLock.lock("appAccountToken:\(tokenText)", in: database)
@@ -22,9 +22,12 @@ struct OwnershipWriter {
         return account
     }
 
-    /// Applies the restore policy to `account` presenting a transaction of `chain`.
-    func claim(chain: String, by account: String, evidence: String, in database: SQLTransaction) throws -> ClaimDecision {
-        let current = try owners(of: chain, in: database)
+    /// Applies the restore policy to `account` presenting a transaction of `chain`, whose owners are `current`
+    /// (read in the same transaction).
+    func claim(
+        chain: String, by account: String, current: [(account: String, role: String)], evidence: String,
+        in database: SQLTransaction
+    ) throws -> ClaimDecision {
         let decision: ClaimDecision
         if current.contains(where: { $0.account == account }) {
             return .alreadyOwned

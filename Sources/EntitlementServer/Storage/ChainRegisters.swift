@@ -13,25 +13,18 @@ enum ChainRegisters {
         var hadRegisters = false
     }
 
-    static func merge(_ evidence: VerifiedEvidence, chain: String, in database: SQLTransaction) throws -> Write {
+    /// Merges the evidence's status and renewal info into the chain's registers; `stored` is what the chain holds
+    /// (read by ``ChainSnapshot`` in the same transaction, `nil` when the chain has no row).
+    static func merge(
+        _ evidence: VerifiedEvidence, chain: String, stored: ChainSnapshot.StoredRegisters?, in database: SQLTransaction
+    ) throws -> Write {
         let status = evidence.status ?? inferredStatus(evidence)
         let renewalJSON = try evidence.renewal.map { try TransactionRegister.canonicalJSON($0) }
         guard status != nil || renewalJSON != nil else { return Write() }
         var write = Write()
         write.hadRegisters = true
-        let stored = try database.queryFirst(
-            """
-            SELECT status_signed_date, status_tiebreak, renewal_signed_date, renewal_tiebreak
-            FROM ent_chains WHERE original_transaction_id = ?
-            """, [.text(chain)])
-        let storedStatus = try stored.map {
-            EvidenceOrder(signedDate: try $0.int64("status_signed_date"), tiebreak: try $0.string("status_tiebreak"))
-        } ?? .origin
-        let storedRenewal = try stored.map {
-            EvidenceOrder(signedDate: try $0.int64("renewal_signed_date"), tiebreak: try $0.string("renewal_tiebreak"))
-        } ?? .origin
-        write.statusAdvanced = status != nil && storedStatus < evidence.order
-        write.renewalAdvanced = renewalJSON != nil && storedRenewal < evidence.order
+        write.statusAdvanced = status != nil && (stored?.status ?? .origin) < evidence.order
+        write.renewalAdvanced = renewalJSON != nil && (stored?.renewal ?? .origin) < evidence.order
         guard write.statusAdvanced || write.renewalAdvanced else { return write }
         if stored == nil {
             try database.execute(
@@ -51,19 +44,20 @@ enum ChainRegisters {
                 ])
             return write
         }
+        // Both registers that advanced change in one statement.
+        var assignments: [String] = []
+        var values: [SQLValue] = []
         if write.statusAdvanced, let status {
-            try database.execute(
-                "UPDATE ent_chains SET status = ?, status_signed_date = ?, status_tiebreak = ? WHERE original_transaction_id = ?",
-                [.integer(Int64(status.rawValue)), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak), .text(chain)])
+            assignments.append("status = ?, status_signed_date = ?, status_tiebreak = ?")
+            values += [.integer(Int64(status.rawValue)), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak)]
         }
         if write.renewalAdvanced {
-            try database.execute(
-                """
-                UPDATE ent_chains SET renewal_payload = ?, renewal_signed_date = ?, renewal_tiebreak = ?
-                WHERE original_transaction_id = ?
-                """,
-                [SQLValue(renewalJSON), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak), .text(chain)])
+            assignments.append("renewal_payload = ?, renewal_signed_date = ?, renewal_tiebreak = ?")
+            values += [SQLValue(renewalJSON), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak)]
         }
+        try database.execute(
+            "UPDATE ent_chains SET \(assignments.joined(separator: ", ")) WHERE original_transaction_id = ?",
+            values + [.text(chain)])
         return write
     }
 

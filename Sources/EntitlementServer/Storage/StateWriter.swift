@@ -22,21 +22,24 @@ struct StateWriter {
             guard try record(notification, of: evidence, in: database) else { return (.duplicateNotification, nil) }
         }
         var context = WriteContext()
+        let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
+        let snapshot = try ChainSnapshot.read(transactionId: evidence.transaction?.transactionId, chain: chain, in: database)
         if let transaction = evidence.transaction {
-            context.transactionWrite = try TransactionRegister.upsert(transaction, evidence: evidence, in: database)
+            context.transactionWrite = try TransactionRegister.upsert(
+                transaction, stored: snapshot.transaction, evidence: evidence, in: database)
         }
-        if let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId {
-            context.chainWrite = try ChainRegisters.merge(evidence, chain: chain, in: database)
+        if let chain {
+            context.chainWrite = try ChainRegisters.merge(evidence, chain: chain, stored: snapshot.registers, in: database)
         }
         var decision: ClaimDecision?
         var owners: [String] = []
         var ownershipChanged = false
-        let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
         if let chain {
             let ownership = OwnershipWriter(policy: configuration.restorePolicy, now: now)
-            owners = try ownership.owners(of: chain, in: database).map(\.account)
+            owners = snapshot.owners.map(\.account)
             if let claimant, evidence.transaction != nil {
-                decision = try ownership.claim(chain: chain, by: claimant, evidence: evidence.source.rawValue, in: database)
+                decision = try ownership.claim(
+                    chain: chain, by: claimant, current: snapshot.owners, evidence: evidence.source.rawValue, in: database)
                 owners = try ownership.owners(of: chain, in: database).map(\.account)
                 ownershipChanged = true
             } else if owners.isEmpty, let token = evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID {

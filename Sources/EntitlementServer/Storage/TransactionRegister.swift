@@ -19,19 +19,20 @@ enum TransactionRegister {
         case stale
     }
 
+    /// Stores `transaction` unless `stored` (its stored version, read by ``ChainSnapshot`` in the same
+    /// transaction, `nil` when there is none) is as new or newer.
     static func upsert(
-        _ transaction: JWSTransactionDecodedPayload, evidence: VerifiedEvidence, in database: SQLTransaction
+        _ transaction: JWSTransactionDecodedPayload, stored: ChainSnapshot.StoredTransaction?, evidence: VerifiedEvidence,
+        in database: SQLTransaction
     ) throws -> Write {
         guard let transactionId = transaction.transactionId else { return .none }
         let json = try canonicalJSON(transaction)
         let signedDate = transaction.signedDate?.milliseconds ?? 0
         let values = columns(transaction, json: json, evidence: evidence)
-        if let stored = try database.queryFirst(
-            "SELECT signed_date, payload, revocation_date FROM ent_transactions WHERE transaction_id = ?", [.text(transactionId)])
-        {
-            let wasRevoked = try stored.optionalInt64("revocation_date") != nil
+        if let stored {
+            let wasRevoked = stored.isRevoked
             let storedOrder = EvidenceOrder(
-                signedDate: try stored.int64("signed_date"), tiebreak: Self.tiebreak(revoked: wasRevoked, json: try stored.string("payload")))
+                signedDate: stored.signedDate, tiebreak: Self.tiebreak(revoked: wasRevoked, json: stored.payload))
             let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
             guard storedOrder < incoming else { return .stale }
             try database.execute(
