@@ -199,10 +199,22 @@ extension RemoteBackend: StoreTestControls {
 
     /// `POST /control/v1/clock/advance`.
     public func advance(by duration: Duration) async throws(TestSessionError) {
-        let seconds = duration.components.seconds + (duration.components.attoseconds > 0 ? 1 : 0)
+        guard let step = Self.clockStep(duration) else { return }
         try await control { backend throws(RemoteBackendError) in
-            try await backend.perform(.post, backend.controlURL("/clock/advance"), body: ["by": "\(seconds)s"])
+            try await backend.perform(.post, backend.controlURL("/clock/advance"), body: ["by": step])
         }
+    }
+
+    /// A duration as the clock route's step, in days, hours, minutes and seconds (`31d`, `1d12h30s`), rounded
+    /// up to whole seconds; `nil` for no time at all.
+    static func clockStep(_ duration: Duration) -> String? {
+        var seconds = duration.components.seconds + (duration.components.attoseconds > 0 ? 1 : 0)
+        var step = ""
+        for (unit, length) in [("d", Int64(86_400)), ("h", 3_600), ("m", 60), ("s", 1)] where seconds >= length {
+            step += "\(seconds / length)\(unit)"
+            seconds %= length
+        }
+        return step.isEmpty ? nil : step
     }
 
     /// `PUT /control/v1/accounts/{id}/app-transaction`.
