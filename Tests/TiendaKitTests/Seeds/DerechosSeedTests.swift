@@ -44,8 +44,7 @@ import TiendaKit
         }
     }
 
-    // Remote: the emulator does not yet tell devices about simulated errors or reset overrides alone.
-    @Test(arguments: BackendKind.inProcessOnly)
+    @Test(arguments: BackendKind.both)
     func buyersFromBeforeThePaidVersionKeepTheirAccess(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore(appVersion: "4")
         try await fixture.session.setOriginalAppVersion("2")

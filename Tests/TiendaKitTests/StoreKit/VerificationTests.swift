@@ -42,8 +42,7 @@ import TiendaKit
         }
     }
 
-    // Remote: the emulator does not yet tell devices about simulated errors or reset overrides alone.
-    @Test(arguments: BackendKind.inProcessOnly)
+    @Test(arguments: BackendKind.both)
     func aSimulatedVerificationErrorMarksEverySignedValue(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.verification(.invalidSignature), forAPI: .verification)

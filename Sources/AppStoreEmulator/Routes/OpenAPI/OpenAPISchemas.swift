@@ -116,6 +116,10 @@ enum OpenAPISchemas {
             "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,
             "interruptedPurchasesEnabled": boolean, "billingRetryOnRenewalEnabled": boolean, "billingGracePeriodEnabled": boolean,
             "failTransactionsEnabled": boolean, "productsNotForSale": array(string),
+            "simulatedErrors": [
+                "type": "object", "description": "The simulated error in effect per StoreKit API name.",
+                "additionalProperties": object(["type": string, "index": integer]),
+            ],
         ]),
         "SettingsRequest": object([
             "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,

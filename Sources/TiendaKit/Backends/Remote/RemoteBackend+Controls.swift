@@ -37,9 +37,13 @@ extension RemoteBackend: StoreTestControls {
         }
     }
 
-    /// The server does not list simulated errors; always unsupported remotely.
+    /// The simulated error of an API, from `GET /control/v1/settings`.
     public func simulatedError(for api: FailableStoreKitAPI) async throws(TestSessionError) -> SimulatedError? {
-        throw TestSessionError(.unsupported, "The emulator's control API does not report the simulated error of \(api.name).")
+        let settings: SettingsAnswer = try await control { backend throws(RemoteBackendError) in
+            try await backend.send(.get, backend.settingsURL)
+        }
+        guard let simulated = settings.simulatedErrors?[api.name] else { return nil }
+        return SimulatedError(type: simulated.type, index: simulated.index)
     }
 
     /// Dropping overrides without clearing transactions has no control route; unsupported remotely.

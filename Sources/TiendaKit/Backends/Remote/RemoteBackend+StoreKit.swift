@@ -134,9 +134,12 @@ extension RemoteBackend {
         return answer.jws
     }
 
-    /// The server does not report a simulated `Verification` error to devices, so none is simulated here.
+    /// The `Verification` error the server's settings simulate, if any.
     public func simulatedVerificationError() async -> VerificationError? {
-        nil
+        guard let settings: SettingsAnswer = try? await send(.get, settingsURL),
+            let simulated = settings.simulatedErrors?["Verification"], simulated.type == "verification"
+        else { return nil }
+        return VerificationError.allCases.indices.contains(simulated.index) ? VerificationError.allCases[simulated.index] : nil
     }
 
     /// `GET /control/v1/settings` for this app.
@@ -197,6 +200,13 @@ struct SettingsAnswer: Decodable {
     let billingRetryOnRenewalEnabled: Bool
     let billingGracePeriodEnabled: Bool
     let failTransactionsEnabled: Bool
+    /// The simulated error per StoreKit API; absent from servers older than this client.
+    let simulatedErrors: [String: SimulatedErrorAnswer]?
+}
+
+struct SimulatedErrorAnswer: Decodable {
+    let type: String
+    let index: Int
 }
 
 struct PurchaseAnswer: Decodable {
