@@ -61,8 +61,7 @@ import TiendaKit
         }
     }
 
-    // Remote: the emulator does not yet tell devices about simulated errors or reset overrides alone.
-    @Test(arguments: BackendKind.inProcessOnly)
+    @Test(arguments: BackendKind.both)
     func storeManagerReportsEachOfTheFiveSubscriptionStates(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.setShouldEnterBillingRetryOnRenewal(true)

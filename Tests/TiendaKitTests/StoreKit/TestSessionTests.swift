@@ -3,8 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct TestSessionTests {
-    // Remote: the emulator does not yet tell devices about simulated errors or reset overrides alone.
-    @Test(arguments: BackendKind.inProcessOnly)
+    @Test(arguments: BackendKind.both)
     func settingsOverrideTheFileUntilReset(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let original = try await store.session.settings

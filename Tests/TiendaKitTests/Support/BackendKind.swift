@@ -12,10 +12,8 @@ enum BackendKind: String, Sendable, CustomTestStringConvertible {
     /// An `EmulatorServer` of its own on loopback, reached over HTTP.
     case remote
 
-    /// Both backends: for behaviours whose tests pass over HTTP as well.
+    /// Both backends: every behaviour runs against each.
     static let both: [BackendKind] = [.inProcess, .remote]
-    /// The in-process backend alone, for behaviours not yet run against the remote one.
-    static let inProcessOnly: [BackendKind] = [.inProcess]
 
     var testDescription: String { rawValue }
 

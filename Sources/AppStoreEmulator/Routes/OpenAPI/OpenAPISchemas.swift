@@ -82,6 +82,7 @@ enum OpenAPISchemas {
         "AppTransaction": object(["jws": string, "appTransaction": appleObject]),
         "Eligibility": object(["eligible": boolean]),
         "AppScope": object(["bundleId": string]),
+        "ResetRequest": object(["bundleId": string, "transactions": boolean]),
         "Status": object([
             "clock": milliseconds, "clockDate": string, "nextDueDate": milliseconds,
             "apps": array(object(["bundleId": string, "environment": string, "products": integer, "timeRate": integer])),

@@ -46,10 +46,11 @@ extension RemoteBackend: StoreTestControls {
         return SimulatedError(type: simulated.type, index: simulated.index)
     }
 
-    /// Dropping overrides without clearing transactions has no control route; unsupported remotely.
+    /// `POST /control/v1/reset` keeping the transactions: drops every override and simulated error.
     public func resetToDefaultState() async throws(TestSessionError) {
-        throw TestSessionError(
-            .unsupported, "The emulator's POST /control/v1/reset also clears transactions; resetToDefaultState() has no remote equivalent.")
+        try await control { backend throws(RemoteBackendError) in
+            try await backend.perform(.post, backend.controlURL("/reset"), body: ResetBody(bundleId: backend.bundleID, transactions: false))
+        }
     }
 
     /// `POST /control/v1/purchases`: a purchase outside the app.
@@ -297,6 +298,11 @@ struct SimulatedErrorBody: Encodable {
     var api: String
     var type: String?
     var index: Int?
+}
+
+struct ResetBody: Encodable {
+    var bundleId: String
+    var transactions: Bool
 }
 
 struct OfferCodeBody: Encodable {
