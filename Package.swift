@@ -128,7 +128,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TiendaKitTests",
-            dependencies: ["TiendaKit", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "tienda"],
+            dependencies: ["TiendaKit", "AppStoreEngine", "AppStoreEmulator", "StoreModel", "StoreCrypto", "StoreStorage", "tienda"],
             swiftSettings: swiftSettings),
     ]
 )

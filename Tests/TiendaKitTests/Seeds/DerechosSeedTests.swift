@@ -5,7 +5,7 @@ import TiendaKit
 /// Seed 003's `Derechos`, `compraroriginalEsAnteriorA(_:)` and `restaurar()`, compiled against TiendaKit and
 /// exercised.
 @Suite(.timeLimit(.minutes(1))) @MainActor struct DerechosSeedTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func derechosGrantOnlyVerifiedUnrevokedEntitlements(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.buyProduct(identifier: SeedIDs.proVitalicio)
@@ -27,7 +27,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func derechosAskAboutProAccessNotAboutPlans(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.buyProduct(identifier: SeedIDs.proAnual)
@@ -44,7 +44,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func buyersFromBeforeThePaidVersionKeepTheirAccess(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore(appVersion: "4")
         try await fixture.session.setOriginalAppVersion("2")
@@ -58,7 +58,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func restaurarRecomputesTheEntitlementsAfterSigningIn(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         await fixture.launch {
@@ -74,7 +74,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func restaurarTreatsACancelledSignInAsNoFailure(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.buyProduct(identifier: SeedIDs.proMensual)

@@ -8,7 +8,7 @@ import TiendaKit
 /// Serialized: launches that are the process's default run one at a time, and each test's time limit should
 /// measure the test, not its wait for the others.
 @Suite(.serialized, .timeLimit(.minutes(1))) @MainActor struct StoreManagerSeedTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerLoadsItsProductsCheapestFirstAtInit(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         await fixture.launchAsProcessDefault {
@@ -18,7 +18,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerPurchaseFinishesAndMarksTheProductPurchased(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.launchAsProcessDefault {
@@ -32,7 +32,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerPurchaseReturnsNothingWhenCancelledOrPending(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.launchAsProcessDefault {
@@ -48,7 +48,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerListenerPicksUpPurchasesMadeElsewhereAndRefunds(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.launchAsProcessDefault {
@@ -61,7 +61,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerReportsEachOfTheFiveSubscriptionStates(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.setShouldEnterBillingRetryOnRenewal(true)
@@ -91,7 +91,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeManagerTreatsUnverifiedTransactionsAsNotPurchased(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.buyProduct(identifier: SeedIDs.lifetime)
@@ -103,7 +103,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeViewShowsTheErrorOfAFailedPurchase(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         try await fixture.session.setCanMakePayments(false)

@@ -12,7 +12,7 @@ import TiendaKit
         try #require(UserDefaults(suiteName: "tienda.tests.\(UUID().uuidString)"))
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeServiceShowsTheCachedProStateAtOnceThenReconciles(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         let defaults = try makeDefaults()
@@ -26,7 +26,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeServicePurchaseUnlocksProAndCachesIt(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         let defaults = try makeDefaults()
@@ -41,7 +41,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeServiceSetsTheErrorOnTheEarlyReturnPathAndObserversHearIt(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         let defaults = try makeDefaults()
@@ -55,7 +55,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeServiceListenerUnlocksProBoughtElsewhere(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         let defaults = try makeDefaults()
@@ -66,7 +66,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func storeServiceListenerEndsWhenTheServiceGoesAway(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()
         let defaults = try makeDefaults()

@@ -4,7 +4,7 @@ import TiendaKit
 
 /// Seed 001, "Cargar el catálogo".
 @Suite(.timeLimit(.minutes(1))) @MainActor struct CatalogLoadingTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func productsAreShownCheapestFirstWithThePricesTheStoreGives(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -15,7 +15,7 @@ import TiendaKit
         #expect(store.lastError == nil)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func requestedProductsTheStoreDoesNotKnowAreReported(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let configuration = ExampleStore.configuration(productIDs: [IDs.monthly, "com.tienda.example.pro.mothly", IDs.coins])
@@ -25,7 +25,7 @@ import TiendaKit
         #expect(store.catalogState == .loaded)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aTemporaryCatalogFailureIsRetriedAndNotReported(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let flaky = InterposedBackend(base: fixture.backend, failingProductLoads: 2)
@@ -35,7 +35,7 @@ import TiendaKit
         #expect(store.lastError == nil)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aLastingOutageShowsANeutralMessageAndAnEmptyCatalog(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.setSimulatedError(.generic(.networkError), forAPI: .loadProducts)

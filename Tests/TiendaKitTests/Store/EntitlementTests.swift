@@ -7,7 +7,7 @@ import TiendaKit
 /// Seeds 002 and 003: access comes from verified current entitlements, through one capability map; the cache
 /// is a convenience, never the authority.
 @Suite(.timeLimit(.minutes(1))) @MainActor struct EntitlementTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func productsMapToCapabilitiesInOnePlace(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.buyProduct(identifier: IDs.theme)
@@ -20,7 +20,7 @@ import TiendaKit
         #expect(ExampleStore.capabilities.products(unlocking: .pro) == [IDs.monthly, IDs.yearly, IDs.lifetime])
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func consumablesNeverCountAsEntitlements(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -30,7 +30,7 @@ import TiendaKit
         #expect(store.balance == 100)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aRefundRevokesAccessAsSoonAsItArrives(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -41,7 +41,7 @@ import TiendaKit
         #expect(store.ownedProductIDs.isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func unverifiedTransactionsNeverGrantAccess(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.buyProduct(identifier: IDs.lifetime)
@@ -54,7 +54,7 @@ import TiendaKit
         #expect(!store.has("darkTheme"))
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theCachedProStateShowsAtLaunchBeforeTheStoreAnswers(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.buyProduct(identifier: IDs.lifetime)
@@ -70,7 +70,7 @@ import TiendaKit
         #expect(store.isReconciled)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theCacheIsReconciledAgainstCurrentEntitlementsAndNeverTheAuthority(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let storage = InMemoryKeyValueStore()
@@ -83,7 +83,7 @@ import TiendaKit
         #expect(cache.load() == [.pro])
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func whenPurchasesCannotBeCheckedTheLastKnownAccessStaysAndTheFailureIsShown(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let offline = InterposedBackend(base: fixture.backend, entitlementsFail: true)
@@ -99,7 +99,7 @@ import TiendaKit
         #expect(store.isReconciled)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func customersFromBeforeThePaidVersionKeepPro(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore(appVersion: "5")
         try await fixture.session.setOriginalAppVersion("2")
@@ -109,7 +109,7 @@ import TiendaKit
         #expect(store.ownedProductIDs.isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func customersFromThePaidVersionOnDoNotGetLegacyPro(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore(appVersion: "5")
         try await fixture.session.setOriginalAppVersion("3")
@@ -118,7 +118,7 @@ import TiendaKit
         #expect(!store.isPro)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theInterfaceIsToldWhenProChanges(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)

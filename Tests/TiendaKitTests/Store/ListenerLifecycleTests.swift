@@ -4,7 +4,7 @@ import TiendaKit
 
 /// Seeds 001 and 002: the updates listener starts with the store and stops when the store goes away.
 @Suite(.timeLimit(.minutes(1))) @MainActor struct ListenerLifecycleTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theListenerStartsAtInitialisationAndDeliversPurchasesMadeElsewhere(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -14,7 +14,7 @@ import TiendaKit
         #expect(try await fixture.backend.unfinishedTransactions().isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theListenerIsCancelledWhenTheStoreGoesAway(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         var store: Store? = try await ExampleStore.launch(fixture.backend)

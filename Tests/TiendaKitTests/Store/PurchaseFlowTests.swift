@@ -4,7 +4,7 @@ import TiendaKit
 
 /// Seed 001, "Comprar y cerrar".
 @Suite(.timeLimit(.minutes(1))) @MainActor struct PurchaseFlowTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aSuccessfulPurchaseUnlocksItsCapabilityAndIsFinished(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -16,7 +16,7 @@ import TiendaKit
         #expect(try await fixture.backend.unfinishedTransactions().isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aCancelledPurchaseChangesNothingAndShowsNoAlert(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -27,7 +27,7 @@ import TiendaKit
         #expect(!store.isProcessing)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aPendingPurchaseArrivesLaterThroughTheListener(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.setAskToBuyEnabled(true)
@@ -43,7 +43,7 @@ import TiendaKit
         #expect(try await fixture.backend.unfinishedTransactions().isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func purchaseCreditsBeforeFinishingAndExactlyOncePerTransaction(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-ledger-\(UUID())")
@@ -76,7 +76,7 @@ import TiendaKit
         #expect(try await ledger.balance() == 100)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func duplicateDeliveriesOfATransactionCreditItOnce(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let doubling = InterposedBackend(base: fixture.backend, duplicatesUpdates: true)
@@ -87,7 +87,7 @@ import TiendaKit
         await eventually { store.balance == 1200 }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theAppAccountTokenTravelsWithThePurchase(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let token = UUID()
@@ -100,7 +100,7 @@ import TiendaKit
         #expect(owned.appAccountToken == token)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aProductThatIsNotLoadedCannotBeBoughtAndSaysSoEveryTime(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(
@@ -114,7 +114,7 @@ import TiendaKit
         #expect(second.id != first.id)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aRefusedPurchaseIsReportedAndUnlocksNothing(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)

@@ -5,7 +5,7 @@ import TiendaKit
 
 /// Seed 003, "Restaurar sin drama".
 @Suite(.timeLimit(.minutes(1))) @MainActor struct RestoreTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func restoreSaysHowManyPurchasesCameBack(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.buyProduct(identifier: IDs.lifetime)
@@ -17,7 +17,7 @@ import TiendaKit
         #expect(store.isPro)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func restoreWithNothingBoughtSaysNoneFound(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -25,7 +25,7 @@ import TiendaKit
         #expect(store.lastError == nil)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aRestoreThatCannotReachTheStoreSaysItFailed(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -37,7 +37,7 @@ import TiendaKit
         #expect(store.lastError?.kind == .restoreFailed)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aCancelledSignInIsNotAFailure(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -46,7 +46,7 @@ import TiendaKit
         #expect(store.lastError == nil)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func onlyTheRestoreButtonAsksToSignIn(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let signIns = CountingSignIn()
@@ -60,7 +60,7 @@ import TiendaKit
         #expect(signIns.count == 1)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func purchasesBelongToTheAppleAccountThatPaid(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         try await fixture.session.buyProduct(identifier: IDs.lifetime)

@@ -4,7 +4,7 @@ import TiendaKit
 
 /// Seed 000, "Gestión avanzada de suscripciones": the five states.
 @Suite(.timeLimit(.minutes(1))) @MainActor struct SubscriptionStateTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theSubscriptionStateFollowsRenewalGraceRetryAndExpiry(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -26,7 +26,7 @@ import TiendaKit
         #expect(store.subscriptionState == .expired)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aRefundedSubscriptionIsRevoked(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)
@@ -37,7 +37,7 @@ import TiendaKit
         #expect(!store.isPro)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func renewalsWhileTheAppRunsKeepAccess(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
         let store = try await ExampleStore.launch(fixture.backend)

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct AppStoreTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func syncSignsInAndACancelledSignInThrowsUserCancelled(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -17,7 +17,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aSimulatedSyncErrorFailsTheSync(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.generic(.networkError), forAPI: .appStoreSync)
@@ -26,7 +26,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theDeviceHasAVerificationIdentifierAndMayPay(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         await store.launch {
@@ -35,7 +35,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theAppTransactionTellsTheOriginalAppVersion(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore(appVersion: "7")
         try await store.session.setOriginalAppVersion("2")
@@ -49,7 +49,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aSimulatedAppTransactionErrorIsThrown(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.generic(.unknown), forAPI: .appTransaction)

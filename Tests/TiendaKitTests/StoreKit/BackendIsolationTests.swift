@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct BackendIsolationTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func parallelTasksEachSeeTheirOwnBackend(_ kind: BackendKind) async throws {
         let stores = [try await kind.makeStore(), try await kind.makeStore()]
         try await stores[0].session.setLocale("es_ES")
@@ -25,7 +25,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func productsKeepTheBackendTheyWereLoadedFrom(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let product = try await store.launch { try await Product.products(for: [IDs.theme]).first }

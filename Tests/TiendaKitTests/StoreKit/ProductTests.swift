@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct ProductTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func productsComeWithLocalizedNamesAndStorefrontPrices(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -21,7 +21,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func unknownIdentifiersAreLeftOutInsteadOfFailing(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -31,7 +31,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func subscriptionsDescribeTheirGroupPeriodAndOffers(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -52,7 +52,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func theSessionLocaleChangesNamesAndPriceFormatting(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setLocale("es_ES")
@@ -63,7 +63,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aSimulatedLoadProductsErrorIsThrownAsAStoreKitError(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.generic(.networkError), forAPI: .loadProducts)

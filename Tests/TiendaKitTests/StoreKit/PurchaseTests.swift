@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct PurchaseTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aPurchaseSucceedsWithAVerifiedTransactionCarryingEveryField(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -36,7 +36,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func closingThePaymentSheetIsUserCancelledNotAnError(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         store.backend.dialogs.purchaseResponse = .cancel
@@ -47,7 +47,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func askToBuyMakesThePurchasePending(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -59,7 +59,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func consumablesCanBeBoughtInQuantityAndOthersCannot(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -78,7 +78,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aCustomerWhoMayNotPayGetsPurchaseNotAllowed(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setCanMakePayments(false)
@@ -89,7 +89,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func simulatedPurchaseErrorsSurfaceAsStoreKitWouldThrowThem(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.purchase(.ineligibleForOffer), forAPI: .purchase)
@@ -103,7 +103,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func promotionalOffersApplyToReturningSubscribersThroughPurchaseOptions(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -125,7 +125,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aWrongPromotionalOfferSignatureIsRefused(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {

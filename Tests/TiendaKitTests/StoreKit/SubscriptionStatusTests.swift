@@ -15,7 +15,7 @@ import TiendaKit
         try await product.subscription?.status.first?.state
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aFailedRenewalGoesToGraceThenBillingRetryThenExpires(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -38,7 +38,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func resolvingTheBillingIssueRecoversTheSubscription(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setBillingGracePeriodIsEnabled(false)
@@ -52,7 +52,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aRefundRevokesTheSubscription(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -63,7 +63,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func renewalInfoFollowsAutoRenewAndPriceIncreaseControls(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -85,7 +85,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func forcedRenewalAndExpiryMoveTheStatus(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct TestSessionTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func settingsOverrideTheFileUntilReset(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let original = try await store.session.settings
@@ -22,7 +22,7 @@ import TiendaKit
         #expect(try await store.session.simulatedError(forAPI: .loadProducts) == nil)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func interruptedPurchasesWaitUntilResolved(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setInterruptedPurchasesEnabled(true)
@@ -37,7 +37,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aDeclinedAskToBuyNeverBecomesATransaction(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setAskToBuyEnabled(true)
@@ -51,7 +51,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func failTransactionsMakesEveryPurchaseFail(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setFailTransactionsEnabled(true)
@@ -61,7 +61,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func transactionsCanBeListedDeletedAndCleared(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let theme = try await store.session.buyProduct(identifier: IDs.theme)
@@ -76,7 +76,7 @@ import TiendaKit
         #expect(try await store.session.allTransactions().isEmpty)
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func offerCodesRedeemedInTheSheetArriveThroughUpdates(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -88,7 +88,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func controlsNameWhatTheyCannotFind(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         await #expect(throws: TestSessionError(.noSubscriptionFound, "")) {

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct TransactionSequenceTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func currentEntitlementsHoldWhatGrantsAccessAndNeverConsumables(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -18,7 +18,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func allKeepsHistoryAndLatestFindsTheNewestEvenWhenExpired(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -36,7 +36,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func unfinishedHoldsWhatWasNotFinishedUntilItIs(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -51,7 +51,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aPurchaseOnThisDeviceComesBackThroughTheResultNotUpdates(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -65,7 +65,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func unfinishedTransactionsReachOnlyTheFirstListenerOfALaunch(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -83,7 +83,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func renewalsRefundsAndApprovalsArriveThroughUpdates(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.launch {
@@ -112,7 +112,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aCancelledListenerStopsWaiting(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let listener = Task {

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 @Suite struct VerificationTests {
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func dataSignedForAnotherDeviceIsUnverified(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let foreign = InterposedBackend(base: store.backend) { identity in
@@ -23,7 +23,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func dataSignedUnderAnotherRootIsUnverified(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         let other = try await kind.makeStore()
@@ -42,7 +42,7 @@ import TiendaKit
         }
     }
 
-    @Test(arguments: BackendKind.allCases)
+    @Test(arguments: BackendKind.both)
     func aSimulatedVerificationErrorMarksEverySignedValue(_ kind: BackendKind) async throws {
         let store = try await kind.makeStore()
         try await store.session.setSimulatedError(.verification(.invalidSignature), forAPI: .verification)

@@ -1,13 +1,19 @@
+import AppStoreEmulator
 import AppStoreEngine
 import Foundation
 import StoreModel
 import Testing
 import TiendaKit
 
-/// The backends every behaviour runs against.
-enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+/// The backends a behaviour runs against.
+enum BackendKind: String, Sendable, CustomTestStringConvertible {
     /// An `AppStoreEngine` in the test process.
     case inProcess
+    /// An `EmulatorServer` of its own on loopback, reached over HTTP.
+    case remote
+
+    /// Both backends: every behaviour runs against each.
+    static let both: [BackendKind] = [.inProcess, .remote]
 
     var testDescription: String { rawValue }
 
@@ -27,6 +33,10 @@ enum BackendKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
             let backend = try await InProcessBackend.emulator(
                 catalog: catalog, bundleID: bundleID, accountID: "alice", appVersion: appVersion)
             return StoreUnderTest(backend: backend, session: TestSession(backend: backend))
+        case .remote:
+            let server = try await TestServer.start(catalog: catalog, bundleID: bundleID, appVersion: appVersion)
+            let backend = try await server.backend(accountID: "alice")
+            return StoreUnderTest(backend: backend, session: TestSession(backend: backend), server: server)
         }
     }
 }
@@ -37,6 +47,8 @@ struct StoreUnderTest: Sendable {
     let backend: any StoreTestControls
     /// The test's controls.
     let session: TestSession
+    /// The emulator the remote backend talks to.
+    var server: TestServer?
 
     /// The same app on the same store, signed in with another Apple account.
     func otherAccount(_ accountID: String) async throws -> any StoreTestControls {
@@ -44,6 +56,9 @@ struct StoreUnderTest: Sendable {
         case let local as InProcessBackend:
             try await local.engine.createAccount(Account(id: accountID))
             return try await InProcessBackend(engine: local.engine, bundleID: local.bundleID, accountID: accountID)
+        case is RemoteBackend:
+            guard let server else { throw TestSessionError(.unsupported, "a remote backend without its server") }
+            return try await server.backend(accountID: accountID)
         default:
             throw TestSessionError(.unsupported, "another account on \(type(of: backend))")
         }

@@ -31,6 +31,13 @@ extension ControlRoutes {
         let billingGracePeriodEnabled: Bool
         let failTransactionsEnabled: Bool
         let productsNotForSale: [String]
+        /// The simulated error in effect per StoreKit API (`Load Products`, `Verification`, …).
+        let simulatedErrors: [String: SimulatedErrorJSON]
+
+        struct SimulatedErrorJSON: Encodable, Sendable {
+            let type: String
+            let index: Int
+        }
 
         init(_ app: RegisteredApp) {
             bundleId = app.bundleId
@@ -43,6 +50,13 @@ extension ControlRoutes {
             billingGracePeriodEnabled = app.settings.billingGracePeriodEnabled
             failTransactionsEnabled = app.settings.failTransactionsEnabled
             productsNotForSale = app.productsNotForSale.sorted()
+            var errors: [String: SimulatedErrorJSON] = [:]
+            for api in FailableStoreKitAPI.knownValues {
+                if let error = app.settings.activeError(for: api) {
+                    errors[api.rawValue] = SimulatedErrorJSON(type: error.type.rawValue, index: error.index)
+                }
+            }
+            simulatedErrors = errors
         }
     }
 

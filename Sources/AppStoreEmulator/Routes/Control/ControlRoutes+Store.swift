@@ -43,10 +43,16 @@ extension ControlRoutes {
 
     /// Deletes every transaction of the app and restores the `.storekit` file's settings (the clock stays: it
     /// only moves forward).
+    struct ResetBody: Decodable, Sendable {
+        var bundleId: String?
+        /// `false` keeps the transactions and restores only the settings (`SKTestSession.resetToDefaultState()`).
+        var transactions: Bool?
+    }
+
     @Sendable func reset(_ request: HTTPRequest, _ parameters: RouteParameters) async throws -> HTTPResponse {
-        let body = try JSONAPI.body(AppScope.self, of: request, allowEmpty: true)
-        let bundleId = try await bundleId(request, body: body)
-        try await engine.clearTransactions(bundleId: bundleId)
+        let body = try JSONAPI.body(ResetBody.self, of: request, allowEmpty: true)
+        let bundleId = try await bundleId(request, body: AppScope(bundleId: body.bundleId))
+        if body.transactions ?? true { try await engine.clearTransactions(bundleId: bundleId) }
         _ = try await engine.resetToDefaults(bundleId: bundleId)
         return Self.done
     }

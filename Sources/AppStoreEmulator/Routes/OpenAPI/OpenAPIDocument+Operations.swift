@@ -110,7 +110,10 @@ extension OpenAPIDocument {
             body: "SettingsRequest", response: "Settings"),
         control("post", "/simulated-errors", "Make a StoreKit API fail with a chosen error (type and index), or stop failing.",
             body: "SimulatedErrorRequest", response: "Settings"),
-        control("post", "/reset", "Delete every transaction of the app and restore its .storekit settings.", body: "AppScope"),
+        control(
+            "post", "/reset",
+            "Delete every transaction of the app (unless transactions is false) and restore its .storekit settings.",
+            body: "ResetRequest"),
         control("post", "/clear", "Delete every transaction of the app.", body: "AppScope"),
         control("get", "/clock", "The emulator's clock.", response: "Clock"),
         control("post", "/clock/advance", "Move the clock forward by a duration or to a date, firing due events in order.",

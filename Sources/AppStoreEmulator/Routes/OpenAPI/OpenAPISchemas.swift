@@ -82,6 +82,7 @@ enum OpenAPISchemas {
         "AppTransaction": object(["jws": string, "appTransaction": appleObject]),
         "Eligibility": object(["eligible": boolean]),
         "AppScope": object(["bundleId": string]),
+        "ResetRequest": object(["bundleId": string, "transactions": boolean]),
         "Status": object([
             "clock": milliseconds, "clockDate": string, "nextDueDate": milliseconds,
             "apps": array(object(["bundleId": string, "environment": string, "products": integer, "timeRate": integer])),
@@ -116,6 +117,10 @@ enum OpenAPISchemas {
             "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,
             "interruptedPurchasesEnabled": boolean, "billingRetryOnRenewalEnabled": boolean, "billingGracePeriodEnabled": boolean,
             "failTransactionsEnabled": boolean, "productsNotForSale": array(string),
+            "simulatedErrors": [
+                "type": "object", "description": "The simulated error in effect per StoreKit API name.",
+                "additionalProperties": object(["type": string, "index": integer]),
+            ],
         ]),
         "SettingsRequest": object([
             "bundleId": string, "timeRate": integer, "locale": string, "storefront": string, "askToBuyEnabled": boolean,
