@@ -11,6 +11,9 @@ import StoreModel
 /// (of `iat` when given, else of now), and `iat`, when given, is not in the future. A minute of clock skew is
 /// allowed. Times are read from the wall clock, not the emulator's (possibly advanced) clock: clients sign with
 /// real time.
+///
+/// Tokens that pass are cached by their exact bytes until their `exp` (see `BearerTokenCache`), so a reused token
+/// is verified once; ``replaceKeys(with:)`` (a key removed or revoked) forgets them all.
 public struct BearerTokenValidator: Sendable {
     /// The audience Apple's clients put in `aud`.
     public static let audience = "appstoreconnect-v1"
@@ -19,14 +22,27 @@ public struct BearerTokenValidator: Sendable {
     /// The clock skew tolerated on `exp` and `iat`.
     public static let skew: Double = 60
 
-    private let keys: APIKeyRegistry
+    /// The most validated tokens kept by default.
+    public static let defaultCacheCapacity = 4096
+
+    private let cache: BearerTokenCache
     private let clock: any StoreClock
 
-    /// Creates a validator for these keys, reading the time from `clock` (the wall clock by default).
-    public init(keys: APIKeyRegistry, clock: any StoreClock = SystemClock()) {
-        self.keys = keys
+    /// Creates a validator for these keys, reading the time from `clock` (the wall clock by default) and keeping
+    /// up to `cacheCapacity` validated tokens.
+    public init(keys: APIKeyRegistry, clock: any StoreClock = SystemClock(), cacheCapacity: Int = defaultCacheCapacity) {
+        cache = BearerTokenCache(keys: keys, capacity: max(1, cacheCapacity))
         self.clock = clock
     }
+
+    /// Replaces the accepted keys (a key added, removed or revoked); every cached token is forgotten, so a token
+    /// of a removed key is refused from the next request on.
+    public func replaceKeys(with keys: APIKeyRegistry) {
+        cache.replaceKeys(with: keys)
+    }
+
+    /// How many validated tokens are cached.
+    public var cachedTokenCount: Int { cache.count }
 
     /// Validates an `Authorization` header value and returns the bundle ID the token is for.
     /// - Parameters:
@@ -43,9 +59,12 @@ public struct BearerTokenValidator: Sendable {
         guard parts.count == 2, parts[0].lowercased() == "bearer" else {
             throw AuthenticationFailure("The Authorization header is not \"Bearer <JWT>\".")
         }
+        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
+        let now = Double(clock.now.milliseconds) / 1000
+        if let bundleId = cache.bundleId(token: token, now: now, servedBundleIds: servedBundleIds) { return bundleId }
         let jws: CompactJWS
         do {
-            jws = try CompactJWS(parsing: String(parts[1]).trimmingCharacters(in: .whitespaces), maximumByteCount: 16_384)
+            jws = try CompactJWS(parsing: token, maximumByteCount: 16_384)
         } catch {
             throw AuthenticationFailure("The bearer token is not a compact JWS: \(error).")
         }
@@ -53,6 +72,7 @@ public struct BearerTokenValidator: Sendable {
             throw AuthenticationFailure("The bearer token's alg is \(jws.header.alg ?? "missing"), not ES256.")
         }
         guard let keyId = jws.header.kid else { throw AuthenticationFailure("The bearer token's header has no kid.") }
+        let (keys, generation) = cache.keys
         guard let (key, publicKey) = keys.key(id: keyId) else {
             throw AuthenticationFailure("No API key with ID \(keyId) is registered; use the key `tienda serve` printed.")
         }
@@ -65,23 +85,25 @@ public struct BearerTokenValidator: Sendable {
         } catch {
             throw AuthenticationFailure("The bearer token's claims are malformed: iss, bid and aud must be strings, exp and iat numbers.")
         }
-        try check(claims, key: key)
+        try check(claims, key: key, now: now)
         guard let bundleId = claims.bid else { throw AuthenticationFailure("The bearer token has no bid claim.") }
         guard servedBundleIds.contains(bundleId) else {
             let served = servedBundleIds.sorted().joined(separator: ", ")
             throw AuthenticationFailure("The emulator serves no app \(bundleId) (bid); it serves \(served).")
         }
+        if let expiry = claims.exp {
+            cache.insert(token: token, entry: .init(keyId: keyId, bundleId: bundleId, expiry: expiry), now: now, generation: generation)
+        }
         return bundleId
     }
 
-    private func check(_ claims: BearerTokenClaims, key: APIKey) throws(AuthenticationFailure) {
+    private func check(_ claims: BearerTokenClaims, key: APIKey, now: Double) throws(AuthenticationFailure) {
         guard claims.iss == key.issuerId else {
             throw AuthenticationFailure("The bearer token's iss is not the issuer ID \(key.issuerId) of API key \(key.keyId).")
         }
         guard claims.aud?.values == [Self.audience] else {
             throw AuthenticationFailure("The bearer token's aud must be \"\(Self.audience)\".")
         }
-        let now = Double(clock.now.milliseconds) / 1000
         guard let expiry = claims.exp else { throw AuthenticationFailure("The bearer token has no exp claim.") }
         guard expiry > now - Self.skew else { throw AuthenticationFailure("The bearer token expired; sign a new one.") }
         if let issuedAt = claims.iat, issuedAt > now + Self.skew {

@@ -30,9 +30,9 @@ public struct EmulatorContext: Sendable {
         try clockFile.save(ClockState(offsetMilliseconds: offset.offsetMilliseconds))
     }
 
-    /// The bundle IDs the emulator serves.
-    func servedBundleIds() async -> Set<String> {
-        Set(await engine.registeredApps().map(\.bundleId))
+    /// The bundle IDs the emulator serves, read without waiting for the engine.
+    func servedBundleIds() -> Set<String> {
+        engine.registeredBundleIds
     }
 }
 

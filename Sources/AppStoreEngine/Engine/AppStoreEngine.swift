@@ -31,7 +31,12 @@ public actor AppStoreEngine {
     let signer: PayloadSigner
     let configuration: Configuration
     /// The registered apps, kept in memory (catalogs are small) and written through to the database.
-    var apps: [String: RegisteredApp] = [:]
+    var apps: [String: RegisteredApp] = [:] {
+        didSet { readCache.bundleIds = Set(apps.keys) }
+    }
+    /// The storage version, the registered bundle IDs and recently signed server transactions, for reads that
+    /// bypass the actor.
+    nonisolated let readCache = ServerReadCache(capacity: 4096)
     /// The earliest moment anything may be due (never later than the truth); `nil` when unknown. Operations
     /// skip catching up on due events while it lies in the future.
     var dueHint: Timestamp?
@@ -51,6 +56,7 @@ public actor AppStoreEngine {
         let signer = try PayloadSigner(signer: authority.signer, concurrency: configuration.signingConcurrency)
         self.signer = try await Self.register(signer, in: database)
         apps = try await Self.loadApps(from: database)
+        readCache.bundleIds = Set(apps.keys)
     }
 
     /// Closes the database once work already submitted finishes.
@@ -104,6 +110,7 @@ public actor AppStoreEngine {
     func transaction<T: Sendable>(
         _ body: @escaping @Sendable (EngineTables) throws(AppStoreEngineError) -> T
     ) async throws(AppStoreEngineError) -> T {
+        defer { readCache.advanceVersion() }
         do {
             return try await database.transaction { sql in
                 try body(EngineTables(sql: sql))

@@ -8,6 +8,15 @@ import StoreModel
 extension AppStoreServerAPIRoutes {
     func transactionInfo(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
         let id = parameters["transactionId"]
+        if let id, Self.isNumericIdentifier(id) {
+            var served = context.engine.cachedServerTransaction(id)
+            if served == nil { served = try? await context.engine.serverTransaction(id) }
+            if let served {
+                guard served.customer.bundleId == bundleId else { throw ServerAPIError.transactionIdNotFound }
+                return Self.transactionInfoResponse(jws: served.signed.jws)
+            }
+        }
+        // Not a transaction the engine can sign: the general path gives Apple's error for it.
         _ = try await customer(id, bundleId: bundleId)
         let signed = try await context.engine.transaction(id ?? "")
         return Self.json(TransactionInfoResponse(signedTransactionInfo: signed.jws))
@@ -68,5 +77,21 @@ extension AppStoreServerAPIRoutes {
         guard !purchased.isEmpty else { return Self.json(invalid) }
         let signed = try await context.engine.signedTransactions(purchased.map(\.transactionId))
         return Self.json(OrderLookupResponse(status: .valid, signedTransactions: signed.map(\.jws)))
+    }
+
+    /// `{"signedTransactionInfo":"<JWS>"}`, the bytes Apple's encoder writes, without a `JSONEncoder` per request:
+    /// a compact JWS is base64url and dots, which JSON never escapes.
+    static func transactionInfoResponse(jws: String) -> HTTPResponse {
+        let isPlain = jws.utf8.allSatisfy { byte in
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                || byte == 0x2D || byte == 0x2E || byte == 0x5F
+        }
+        guard isPlain else { return json(TransactionInfoResponse(signedTransactionInfo: jws)) }
+        var body = Data()
+        body.reserveCapacity(jws.utf8.count + 28)
+        body.append(contentsOf: #"{"signedTransactionInfo":""#.utf8)
+        body.append(contentsOf: jws.utf8)
+        body.append(contentsOf: #""}"#.utf8)
+        return .json(body)
     }
 }

@@ -45,7 +45,7 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
         return { request, parameters in
             do {
                 let bundleId = try context.authenticator.bundleId(
-                    authorization: request.headers["Authorization"], servedBundleIds: await context.servedBundleIds())
+                    authorization: request.headers["Authorization"], servedBundleIds: context.servedBundleIds())
                 return try await handler(request, parameters, bundleId)
             } catch let error as AppStoreEngineError {
                 return ServerAPIError(error).response
