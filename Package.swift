@@ -113,7 +113,9 @@ let package = Package(
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
-        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP"], swiftSettings: swiftSettings),
+        // Test support shared by test targets: a raw TCP client for requests URLSession will not send.
+        .target(name: "HTTPTestSupport", path: "Tests/Support/HTTPTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP", "HTTPTestSupport"], swiftSettings: swiftSettings),
         // The web transaction manager in headless Chromium against a running `tienda serve`.
         .testTarget(name: "BrowserTests", dependencies: ["tienda"], swiftSettings: swiftSettings),
         // Notification delivery and the OCSP responder of the emulator, against live loopback servers and Apple's
@@ -124,7 +126,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "AppStoreEmulatorTests",
-            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel", "HTTPTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TiendaKitTests",

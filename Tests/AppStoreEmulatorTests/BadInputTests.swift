@@ -1,5 +1,6 @@
 import AppStoreEmulator
 import Foundation
+import HTTPTestSupport
 import StoreCrypto
 import StoreHTTP
 import StoreModel

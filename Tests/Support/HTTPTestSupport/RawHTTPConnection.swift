@@ -6,11 +6,11 @@ import Glibc
 ///
 /// Reads wait with `poll` and a timeout, so a test fails instead of hanging, and they wait on a thread of their
 /// own: a blocking read on Swift's small cooperative pool could starve the server's handler tasks.
-final class RawHTTPConnection: Sendable {
+public final class RawHTTPConnection: Sendable {
     private let descriptor: Int32
 
     /// Connects to `127.0.0.1:port`.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         // The descriptor is stored only once connected: a class whose initializer throws after initializing
         // every property still runs deinit, which would close the descriptor a second time.
         descriptor = try Self.connectedSocket(port: port)
@@ -39,12 +39,12 @@ final class RawHTTPConnection: Sendable {
     }
 
     /// Sends `text` as bytes.
-    func send(_ text: String) throws {
+    public func send(_ text: String) throws {
         try send(Data(text.utf8))
     }
 
     /// Sends `data`, all of it.
-    func send(_ data: Data) throws {
+    public func send(_ data: Data) throws {
         var offset = 0
         while offset < data.count {
             let sent = data.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress! + offset, data.count - offset, Int32(MSG_NOSIGNAL)) }
@@ -56,12 +56,12 @@ final class RawHTTPConnection: Sendable {
     /// Reads until the server closes the connection or `timeout` passes without data.
     ///
     /// - Returns: Everything read, and whether the server closed the connection.
-    func readUntilClosed(timeout: Duration) async -> (data: Data, closed: Bool) {
+    public func readUntilClosed(timeout: Duration) async -> (data: Data, closed: Bool) {
         await onDedicatedThread { self.blockingReadUntilClosed(timeout: timeout) }
     }
 
     /// Reads one response whose head and body arrive together, parsing the status line and `Content-Length`.
-    func readResponse(timeout: Duration) async throws -> RawHTTPResponse {
+    public func readResponse(timeout: Duration) async throws -> RawHTTPResponse {
         try await onDedicatedThread { Result { try self.blockingReadResponse(timeout: timeout) } }.get()
     }
 
@@ -103,13 +103,13 @@ private func onDedicatedThread<Value: Sendable>(_ work: @escaping @Sendable () -
 }
 
 /// A response read off a ``RawHTTPConnection``.
-struct RawHTTPResponse {
-    let status: Int
-    let head: String
-    let body: Data
+public struct RawHTTPResponse: Sendable {
+    public let status: Int
+    public let head: String
+    public let body: Data
 
     /// Parses a complete response, or returns `nil` when more bytes are needed.
-    init?(parsing data: Data) {
+    public init?(parsing data: Data) {
         guard let end = data.firstRange(of: Data("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: data[..<end.lowerBound], as: UTF8.self)
         let statusField = head.split(separator: " ").dropFirst().first
@@ -130,7 +130,7 @@ struct RawHTTPResponse {
     }
 
     /// The value of the header `name` (any case).
-    func header(_ name: String) -> String? {
+    public func header(_ name: String) -> String? {
         head.split(separator: "\r\n").dropFirst().lazy.compactMap { line -> String? in
             let parts = line.split(separator: ":", maxSplits: 1)
             guard parts.count == 2, parts[0].lowercased() == name.lowercased() else { return nil }
@@ -139,10 +139,10 @@ struct RawHTTPResponse {
     }
 }
 
-struct RawConnectionError: Error, CustomStringConvertible {
-    let description: String
+public struct RawConnectionError: Error, CustomStringConvertible {
+    public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }
