@@ -96,7 +96,7 @@ let package = Package(
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
-        .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel"], swiftSettings: swiftSettings),
+        .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
         .testTarget(
@@ -113,20 +113,21 @@ let package = Package(
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
-        // Test support shared by test targets: a raw TCP client for requests URLSession will not send.
-        .target(name: "HTTPTestSupport", path: "Tests/Support/HTTPTestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP", "HTTPTestSupport"], swiftSettings: swiftSettings),
+        // Test support shared by test targets: a raw TCP client for requests URLSession will not send, and the runner
+        // of Apple's Python library (Tests/Interop/apple_oracle.py).
+        .target(name: "TiendaTestSupport", path: "Tests/Support/TiendaTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP", "TiendaTestSupport"], swiftSettings: swiftSettings),
         // The web transaction manager in headless Chromium against a running `tienda serve`.
         .testTarget(name: "BrowserTests", dependencies: ["tienda"], swiftSettings: swiftSettings),
         // Notification delivery and the OCSP responder of the emulator, against live loopback servers and Apple's
         // Python verifier.
         .testTarget(
             name: "AppStoreEmulatorDeliveryTests",
-            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel"],
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel", "TiendaTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "AppStoreEmulatorTests",
-            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel", "HTTPTestSupport"],
+            dependencies: ["AppStoreEmulator", "AppStoreEngine", "StoreHTTP", "StoreCrypto", "StoreModel", "TiendaTestSupport"],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "TiendaKitTests",

@@ -1,6 +1,6 @@
 import AppStoreEmulator
 import Foundation
-import HTTPTestSupport
+import TiendaTestSupport
 import StoreCrypto
 import StoreHTTP
 import StoreModel

@@ -1,5 +1,5 @@
 import Foundation
-import HTTPTestSupport
+import TiendaTestSupport
 import StoreHTTP
 import Testing
 
