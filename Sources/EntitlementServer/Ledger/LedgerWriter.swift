@@ -29,7 +29,7 @@ struct LedgerWriter {
         return "debit:\(transactionId)"
     }
 
-    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING` whose event is new only when
+    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING RETURNING` whose event is new only when
     /// the insert is.
     /// - Parameters:
     ///   - write: What storing this version of the transaction did.
@@ -45,7 +45,7 @@ struct LedgerWriter {
                 statement: SQLStatement(
                     """
                     INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
-                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
+                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
                     """,
                     [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
                      .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)]),

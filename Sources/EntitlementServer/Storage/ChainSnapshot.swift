@@ -41,6 +41,8 @@ struct ChainSnapshot {
     var tokenAccount: String?
     /// Whether the ledger entry asked for exists.
     var hasLedgerEntry = false
+    /// Whether the `INSERT … RETURNING` combined with the read (``statement(_:recording:)``) inserted its row.
+    var recorded = false
 
     /// The statement that reads what `request` asks for, or `nil` when it asks for nothing.
     static func statement(_ request: Request) -> SQLStatement? {
@@ -92,6 +94,22 @@ struct ChainSnapshot {
         return SQLStatement(parts.joined(separator: "\nUNION ALL\n") + "\nORDER BY part, first_number, first_text", parameters)
     }
 
+    /// PostgreSQL: one statement that runs `recording` (an `INSERT … RETURNING`) and reads what `request` asks for;
+    /// ``recorded`` says whether the insert added its row. The read does not see the insert, so `recording` must not
+    /// touch the tables it reads.
+    static func statement(_ request: Request, recording: SQLStatement) -> SQLStatement {
+        let inserted = """
+            SELECT 'r' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
+                CAST(NULL AS TEXT) AS first_text, CAST(NULL AS TEXT) AS second_text
+            FROM recorded
+            """
+        guard let read = statement(request) else {
+            return SQLStatement("WITH recorded AS (\(recording.sql))\n" + inserted, recording.parameters)
+        }
+        return SQLStatement(
+            "WITH recorded AS (\(recording.sql))\n\(inserted)\nUNION ALL\n" + read.sql, recording.parameters + read.parameters)
+    }
+
     /// The snapshot in the rows of ``statement(_:)``.
     init(rows: [SQLRow]) throws {
         for row in rows {
@@ -108,6 +126,8 @@ struct ChainSnapshot {
                 tokenAccount = try row.string("first_text")
             case "l":
                 hasLedgerEntry = true
+            case "r":
+                recorded = true
             default:
                 owners.append((try row.string("first_text"), try row.string("second_text")))
             }

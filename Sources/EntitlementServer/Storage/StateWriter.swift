@@ -14,43 +14,58 @@ import StoreStorage
 /// It runs inside ``WriteBatcher`` bodies, which may run more than once, so it has no effect outside the
 /// transaction.
 ///
-/// On PostgreSQL each round trip to the server is a wait, so a write sends its statements in pipelines
-/// (``SQLTransaction/pipeline(_:)``) rather than one by one: the first carries the chain's lock, the notification's
-/// record and the ``ChainSnapshot``; the second every change the snapshot decides, with the events and the account
-/// versions. A consumable's ledger entries decide its events, so its write takes a third. (A claim by an account,
-/// rare, runs its own statements in between.) On SQLite the same statements run one after another.
+/// On PostgreSQL every round trip to the server is a wait and every statement costs the server a parse-free but
+/// still sizeable execution, so a write sends few statements in few pipelines (``SQLTransaction/pipeline(_:)``):
+/// first the locks of its chain and `appAccountToken` (one statement), and the notification's record with the
+/// ``ChainSnapshot`` (one statement); then every change the snapshot decides, with the events and the account
+/// versions, as one ``CombinedWrite``. A consumable's ledger entries decide its events, so its write takes a third
+/// round trip. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
+/// round trips nor data-modifying `WITH`, the same statements run one after another.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
 
-    /// Applies `evidence`; `claimant` is the account that presented it (transactions sent by apps). `lock` holds the
-    /// statements that take the chain's lock (``WriteLanes/write(key:lockingInBody:)``), sent first.
+    /// Applies `evidence`; `claimant` is the account that presented it (transactions sent by apps). `lockKey` is the
+    /// key whose lock this write takes first (``WriteLanes/write(key:lockingInBody:)``), `nil` on SQLite.
     func apply(
-        _ evidence: VerifiedEvidence, claimant: String?, lock: [SQLStatement] = [], in database: SQLTransaction
+        _ evidence: VerifiedEvidence, claimant: String?, lockKey: String? = nil, in database: SQLTransaction
     ) throws -> (ApplyOutcome, ClaimDecision?) {
         let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
         let claims = claimant != nil && evidence.transaction != nil
         let token = chain == nil || claims ? nil : (evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID)?
             .uuidString.lowercased()
         let ledger = LedgerWriter(configuration: configuration)
+        let combines = database.dialect == .postgresql
 
-        // First round trip: the lock, the notification's record, and what the rest depends on.
-        var first = lock
-        let record = evidence.notification.map { notification in
-            first.append(recording(notification, of: evidence))
-            return first.count - 1
-        }
-        if let token { first += KeyLock.statements(OwnershipWriter.tokenLockKey(token), dialect: database.dialect) }
+        // First round trip: the locks (the chain's, then the token's), the notification's record, and what the rest
+        // depends on. On PostgreSQL the record and the read are one statement.
+        let lockKeys = (lockKey.map { [$0] } ?? []) + (token.map { [OwnershipWriter.tokenLockKey($0)] } ?? [])
+        var first = KeyLock.statements(lockKeys, dialect: database.dialect)
         let request = ChainSnapshot.Request(
             transactionId: evidence.transaction?.transactionId, chain: chain, token: token,
             ledgerEntry: evidence.transaction.flatMap(ledger.debitEntryId(for:)))
-        let read = ChainSnapshot.statement(request).map { statement in
-            first.append(statement)
-            return first.count - 1
+        let recording = evidence.notification.map { recordingStatement($0, of: evidence) }
+        var record: Int?
+        var read: Int?
+        if combines, let recording {
+            first.append(ChainSnapshot.statement(request, recording: recording))
+            read = first.count - 1
+        } else {
+            if let recording {
+                first.append(recording)
+                record = first.count - 1
+            }
+            if let statement = ChainSnapshot.statement(request) {
+                first.append(statement)
+                read = first.count - 1
+            }
         }
         let results = try database.pipeline(first)
-        if let record, results[record].changedRowCount != 1 { return (.duplicateNotification, nil) }
         let snapshot = try read.map { try ChainSnapshot(rows: results[$0].rows) } ?? ChainSnapshot()
+        if recording != nil {
+            let isNew = record.map { !results[$0].rows.isEmpty } ?? snapshot.recorded
+            guard isNew else { return (.duplicateNotification, nil) }
+        }
 
         // What the snapshot decides.
         var context = WriteContext()
@@ -91,11 +106,9 @@ struct StateWriter {
                 transaction, write: context.transactionWrite, storedRevoked: snapshot.transaction?.isRevoked ?? false,
                 debited: snapshot.hasLedgerEntry)
             if !entries.isEmpty {
-                let results = try database.pipeline(writes + entries.map(\.statement))
+                let new = try insertEntries(entries.map(\.statement), after: writes, combining: combines, in: database)
                 writes = []
-                for (entry, result) in zip(entries, results.suffix(entries.count)) where result.changedRowCount == 1 {
-                    context.ledgerEvents.append(entry.event)
-                }
+                context.ledgerEvents = zip(entries, new).filter(\.1).map(\.0.event)
             }
         }
         var events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
@@ -121,7 +134,22 @@ struct StateWriter {
             affectedAccounts: affected), decision)
     }
 
-    /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one pipeline on
+    /// Runs `writes`, then inserts ledger entries (`INSERT … RETURNING`), in one statement on PostgreSQL; returns
+    /// whether each entry was new.
+    private func insertEntries(
+        _ entries: [SQLStatement], after writes: [SQLStatement], combining: Bool, in database: SQLTransaction
+    ) throws -> [Bool] {
+        guard combining else {
+            return try database.pipeline(writes + entries).suffix(entries.count).map { !$0.rows.isEmpty }
+        }
+        var combined = CombinedWrite()
+        writes.forEach { combined.add($0) }
+        let labels = entries.map { combined.addReporting($0) }
+        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
+        return labels.map(new.contains)
+    }
+
+    /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one statement on
     /// PostgreSQL; returns the ids of the events that were new.
     private func store(writes: [SQLStatement], events: [NormalizedEvent], after: [SQLStatement], in database: SQLTransaction) throws -> [String] {
         let endpoints = configuration.webhooks.map(\.name)
@@ -134,19 +162,23 @@ struct StateWriter {
             _ = try database.pipeline(after)
             return written
         }
-        let storing = try events.map { try EventWriter.storing($0, endpoints: endpoints, now: now) }
-        let results = try database.pipeline(writes + storing + after)
-        return zip(events, results.dropFirst(writes.count)).filter { !$1.rows.isEmpty }.map(\.0.id)
+        var combined = CombinedWrite()
+        writes.forEach { combined.add($0) }
+        let labels = try events.map { try combined.addEvent($0, endpoints: endpoints, now: now) }
+        after.forEach { combined.add($0) }
+        guard !combined.isEmpty else { return [] }
+        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
+        return zip(events, labels).filter { new.contains($0.1) }.map(\.0.id)
     }
 
-    /// The statement that records the notification once, by UUID; it changes no row when the UUID was seen before.
-    private func recording(_ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence) -> SQLStatement {
+    /// The statement that records the notification once, by UUID; it returns no row when the UUID was seen before.
+    private func recordingStatement(_ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence) -> SQLStatement {
         SQLStatement(
             """
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-            ON CONFLICT (notification_uuid) DO NOTHING
+            ON CONFLICT (notification_uuid) DO NOTHING RETURNING notification_uuid
             """,
             [
                 .text(notification.uuid), .text(notification.type.rawValue), SQLValue(notification.subtype?.rawValue),

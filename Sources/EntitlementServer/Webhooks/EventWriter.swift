@@ -53,28 +53,15 @@ struct EventWriter {
             notificationType: evidence.notification?.type.rawValue, subtype: evidence.notification?.subtype?.rawValue)
     }
 
-    /// One statement that stores an event once and, only when it is new, queues it for each endpoint: a
-    /// data-modifying `WITH`, which PostgreSQL has and SQLite does not (there, ``store(_:endpoints:now:in:)`` does
-    /// it in two). It returns one row when the event is new, none when its id was stored before.
-    static func storing(_ event: NormalizedEvent, endpoints: [String], now: Timestamp) throws -> SQLStatement {
+    /// The statement that stores an event once, returning its id only when it is new.
+    static func inserting(_ event: NormalizedEvent) throws -> SQLStatement {
         let payload = try TransactionRegister.canonicalJSON(event)
-        let values: [SQLValue] = [
-            .text(event.id), .text(event.type.rawValue), SQLValue(event.originalTransactionId), .integer(event.occurredAt), .text(payload),
-        ]
-        let insert = """
-            INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (event_id) DO NOTHING RETURNING event_id
-            """
-        guard !endpoints.isEmpty else { return SQLStatement(insert, values) }
-        let names = Array(repeating: "(?)", count: endpoints.count).joined(separator: ", ")
         return SQLStatement(
             """
-            WITH inserted AS (\(insert)),
-            queued AS (
-                INSERT INTO ent_outbox (event_id, endpoint, next_attempt_at, attempts)
-                SELECT inserted.event_id, endpoint.name, ?, 0 FROM inserted CROSS JOIN (VALUES \(names)) AS endpoint (name))
-            SELECT event_id FROM inserted
-            """, values + [.integer(now.milliseconds)] + endpoints.map(SQLValue.text))
+            INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (event_id) DO NOTHING RETURNING event_id
+            """,
+            [.text(event.id), .text(event.type.rawValue), SQLValue(event.originalTransactionId), .integer(event.occurredAt), .text(payload)])
     }
 
     /// Stores an event once and queues it for each endpoint; returns `false` when its id was stored before.
