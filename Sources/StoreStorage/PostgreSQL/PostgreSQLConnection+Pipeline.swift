@@ -13,8 +13,9 @@ extension PostgreSQLConnection {
 
     /// One message sent in the pipeline, whose result comes back in the same order.
     private enum Step {
-        /// `DEALLOCATE ALL`, when the statement cache was full.
-        case deallocate
+        /// A statement the connection sends ahead of the caller's: `DEALLOCATE ALL` when the statement cache was full,
+        /// or the `BEGIN` of a transaction (``PostgreSQLConnection/pendingBegin``).
+        case prefix(sql: String)
         /// Preparing statement `index` as `name`.
         case prepare(index: Int, name: String, types: [Oid])
         /// Running statement `index`.
@@ -38,13 +39,19 @@ extension PostgreSQLConnection {
         guard PQenterPipelineMode(handle) == 1 else { throw broken(handle, sql: firstSQL, doing: "entering pipeline mode") }
         var steps: [Step] = []
         var sent = true
+        var prefixes: [String] = []
         // Not in a failed transaction, where the server refuses everything but ROLLBACK; the next pipeline does it.
         if statementCache.needsReset, PQtransactionStatus(handle) != PQTRANS_INERROR {
-            if statementCache.hasPrepared {
-                sent = PQsendQueryParams(handle, "DEALLOCATE ALL", 0, nil, nil, nil, nil, 0) == 1
-                steps.append(.deallocate)
-            }
+            if statementCache.hasPrepared { prefixes.append("DEALLOCATE ALL") }
             statementCache.forgetAll()
+        }
+        if let begin = pendingBegin {
+            prefixes.append(begin)
+            pendingBegin = nil
+        }
+        for sql in prefixes where sent {
+            sent = PQsendQueryParams(handle, sql, 0, nil, nil, nil, nil, 0) == 1
+            steps.append(.prefix(sql: sql))
         }
         for (index, item) in outgoing.enumerated() where sent {
             sent = send(item, index: index, on: handle, steps: &steps)
@@ -71,8 +78,10 @@ extension PostgreSQLConnection {
                     Outcome(
                         result: SQLStatementResult(rows: read.rows(database: databaseDescription), changedRowCount: read.changedRowCount),
                         commandTag: read.commandTag))
-            case (PGRES_COMMAND_OK, .deallocate), (PGRES_PIPELINE_ABORTED, _):
+            case (PGRES_COMMAND_OK, .prefix), (PGRES_PIPELINE_ABORTED, _):
                 break
+            case (_, .prefix):
+                failure = failure ?? PostgreSQLFailure.error(in: result, sql: sql, database: databaseDescription)
             case (PGRES_EMPTY_QUERY, _):
                 failure = failure ?? StorageError(
                     .invalidStatement, reason: "The SQL holds no statement. Pass one statement per call.",
@@ -153,14 +162,14 @@ extension PostgreSQLConnection {
 
     private func index(of step: Step) -> Int {
         switch step {
-        case .deallocate: 0
+        case .prefix: 0
         case .prepare(let index, _, _), .run(let index): index
         }
     }
 
     private func sql(of step: Step, in statements: [SQLStatement]) -> String {
         switch step {
-        case .deallocate: "DEALLOCATE ALL"
+        case .prefix(let sql): sql
         case .prepare(let index, _, _), .run(let index): statements[index].sql
         }
     }

@@ -16,6 +16,9 @@ final class PostgreSQLConnection: SQLStatementExecutor {
     private var isClosed = false
     /// The statements this connection rewrote and prepared; see ``PostgreSQLStatementCache``.
     var statementCache = PostgreSQLStatementCache()
+    /// The `BEGIN` of a transaction that has not been sent yet: it travels ahead of the transaction's first
+    /// statements, in their round trip.
+    var pendingBegin: String?
 
     init(connectionString: String, address: PostgreSQLServerAddress, searchPath: String?) {
         self.connectionString = connectionString
@@ -93,10 +96,11 @@ final class PostgreSQLConnection: SQLStatementExecutor {
         try send(statements).map(\.result)
     }
 
-    /// Runs `body` between `BEGIN` and `COMMIT`, rolling back when it throws or the commit fails.
+    /// Runs `body` between `BEGIN` and `COMMIT`, rolling back when it throws or the commit fails. `BEGIN` waits to
+    /// travel with the first statement.
     func transaction<T>(isolation: SQLIsolation, _ body: (SQLTransaction) throws -> T) throws -> T {
         let level = isolation == .serializable ? "SERIALIZABLE" : "READ COMMITTED"
-        try execute("BEGIN ISOLATION LEVEL \(level)", [])
+        pendingBegin = "BEGIN ISOLATION LEVEL \(level)"
         do {
             let value = try SQLTransaction.run(on: self, body)
             let commit = try run("COMMIT", [])
@@ -108,6 +112,7 @@ final class PostgreSQLConnection: SQLStatementExecutor {
             }
             return value
         } catch {
+            pendingBegin = nil
             if let handle, PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
             throw error
         }
