@@ -73,12 +73,15 @@ public struct HTTPRequest: Sendable {
         return rest.first == "/" ? rest : Substring("/" + rest)
     }
 
+    // The `?` is searched among the UTF-8 bytes, not the characters: a request-target is ASCII on the wire, and
+    // character iteration (grapheme breaking) would cost more than the rest of the request's parsing.
+
     private static func rawPath(of originForm: Substring) -> Substring {
-        originForm[..<(originForm.firstIndex(of: "?") ?? originForm.endIndex)]
+        originForm[..<(originForm.utf8.firstIndex(of: UInt8(ascii: "?")) ?? originForm.endIndex)]
     }
 
     private static func rawQuery(of originForm: Substring) -> Substring {
-        guard let mark = originForm.firstIndex(of: "?") else { return "" }
-        return originForm[originForm.index(after: mark)...]
+        guard let mark = originForm.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+        return originForm[originForm.utf8.index(after: mark)...]
     }
 }
