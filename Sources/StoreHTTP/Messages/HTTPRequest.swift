@@ -19,6 +19,8 @@ public struct HTTPRequest: Sendable {
 
     /// The request-target from the path on (origin form); differs from ``target`` only for absolute form.
     private let originForm: Substring
+    /// The path as sent, still percent-encoded (the request-target up to `?`).
+    public let rawPath: Substring
 
     /// Creates a request, decoding `target` into ``path`` and ``queryItems``.
     ///
@@ -39,15 +41,13 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.target = target
         self.originForm = originForm
+        self.rawPath = rawPath
         self.path = path
         self.queryItems = try HTTPQueryItem.parse(Self.rawQuery(of: originForm))
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
     }
-
-    /// The path as sent, still percent-encoded (the request-target up to `?`).
-    public var rawPath: Substring { Self.rawPath(of: originForm) }
 
     /// The query string as sent, without `?`; empty when there is none.
     public var query: String { String(Self.rawQuery(of: originForm)) }

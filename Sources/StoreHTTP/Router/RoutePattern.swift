@@ -26,7 +26,21 @@ struct RoutePattern: Sendable, CustomStringConvertible {
 
     /// The raw segments of a request path (`/a/b` gives `a` and `b`), split on the byte `/`.
     static func segments(of rawPath: Substring) -> [Substring] {
-        rawPath.utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
+        let bytes = rawPath.utf8
+        guard !bytes.isEmpty else { return [""] }
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        var start = bytes.index(after: bytes.startIndex)
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                segments.append(rawPath[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        segments.append(rawPath[start..<bytes.endIndex])
+        return segments
     }
 
     /// Matches the raw (still percent-encoded) segments of a request path.
@@ -36,8 +50,9 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     func match(_ rawSegments: [Substring]) throws(HTTPRequestError) -> RouteParameters? {
         guard rawSegments.count == segments.count else { return nil }
         var parameters: [(name: String, value: String)] = []
-        for (segment, raw) in zip(segments, rawSegments) {
-            switch segment {
+        for position in segments.indices {
+            let raw = rawSegments[position]
+            switch segments[position] {
             case .literal(let literal):
                 // Compared as bytes: a path segment is the literal only when it is spelled the same, or
                 // percent-encodes the same bytes.

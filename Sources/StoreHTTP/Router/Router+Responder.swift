@@ -4,8 +4,9 @@ extension Router {
         let segments = RoutePattern.segments(of: request.rawPath)
         var allowedMethods: [HTTPMethod] = []
         var getRouteForHead: (Route, RouteParameters)?
+        let candidates = segments.count < routesBySegmentCount.count ? routesBySegmentCount[segments.count] : []
         do {
-            for route in routesBySegmentCount[segments.count] ?? [] {
+            for route in candidates {
                 guard let parameters = try route.pattern.match(segments) else { continue }
                 if route.method == request.method {
                     return run(route.handler, request, parameters)

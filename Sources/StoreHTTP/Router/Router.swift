@@ -29,9 +29,9 @@ public struct Router: HTTPResponder {
     public var errorResponse: @Sendable (HTTPStatus, String) -> HTTPResponse
 
     private(set) var routes: [Route] = []
-    /// The routes by their number of segments, each list in the order of ``routes``: a path is tried only against
-    /// the patterns it can match.
-    private(set) var routesBySegmentCount: [Int: [Route]] = [:]
+    /// The routes by their number of segments (the index), each list in the order of ``routes``: a path is tried
+    /// only against the patterns it can match.
+    private(set) var routesBySegmentCount: [[Route]] = []
     private let prefix: String
 
     /// Creates an empty router.
@@ -77,6 +77,7 @@ public struct Router: HTTPResponder {
         let position = routes.firstIndex { route.pattern.precedes($0.pattern) } ?? routes.endIndex
         routes.insert(route, at: position)
         let count = route.pattern.segments.count
+        while routesBySegmentCount.count <= count { routesBySegmentCount.append([]) }
         routesBySegmentCount[count] = routes.filter { $0.pattern.segments.count == count }
     }
 }
