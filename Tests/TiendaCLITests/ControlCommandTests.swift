@@ -88,6 +88,108 @@ import Testing
         #expect(serve.terminate() == 0)
     }
 
+    @Test func everyOtherControlOperationHasACommand() async throws {
+        try await ServeCommandTests.blocking { try Self.driveTheRest() }
+    }
+
+    /// Transactions (show, finish, delete, the refund-request lifecycle), accounts (update, app transaction),
+    /// subscriptions (status, mass extension), products and interrupted purchases, through the real binary.
+    static func driveTheRest() throws {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-control-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let serve = try ServeProcess(["Examples/Tienda.storekit", "--state", state.path, "--port", "0"])
+        defer { _ = serve.terminate() }
+        let server = try #require(serve.value("base URL"))
+        func tienda(_ arguments: String...) throws -> TiendaProcess.Result {
+            try TiendaProcess.run(arguments + ["--server", server])
+        }
+        func payload(_ result: TiendaProcess.Result, _ keys: String...) throws -> [String: Any] {
+            var object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            for key in keys { object = try #require(object[key] as? [String: Any]) }
+            return object
+        }
+        func notificationNames(_ transactionId: String) throws -> [String] {
+            let listed = try tienda("notifications", "--transaction", transactionId, "--json")
+            let notifications = try #require(try JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [String: Any])["notifications"]
+            return (notifications as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        }
+
+        // Products.
+        let products = try tienda("products", "com.tienda.example.pro.monthly", "com.tienda.example.coins.100")
+        #expect(products.exitCode == 0, "\(products.standardError)")
+        #expect(products.standardOutput.contains("com.tienda.example.pro.monthly  RecurringSubscription  4.99"))
+        #expect(products.standardOutput.contains("com.tienda.example.coins.100  Consumable  0.99"))
+        #expect(products.standardOutput.split(separator: "\n").count == 2)
+
+        // Accounts: create, change, and the legacy buyer's app transaction.
+        #expect(try tienda("accounts", "--create", "dana").exitCode == 0)
+        let updated = try tienda("accounts", "--update", "dana", "--storefront", "FRA", "--family-group", "smiths", "--can-make-payments", "off")
+        #expect(updated.exitCode == 0, "\(updated.standardError)")
+        #expect(updated.standardOutput.contains("dana  FRA  family smiths  cannot make payments"))
+        #expect(try tienda("accounts").standardOutput.contains("dana  FRA  family smiths"))
+        #expect(try tienda("accounts", "--update", "dana").exitCode == 64)
+        let legacy = try tienda("app-transaction", "dana", "1.0", "--original-purchase-date", "2023-05-01T00:00:00Z", "--json")
+        #expect(legacy.exitCode == 0, "\(legacy.standardError)")
+        let appTransaction = try payload(legacy, "appTransaction")
+        #expect(appTransaction["originalApplicationVersion"] as? String == "1.0")
+        #expect(appTransaction["originalPurchaseDate"] as? Int64 == 1_682_899_200_000)
+        #expect(try tienda("app-transaction", "dana", "1.0", "--original-purchase-date", "May 1st").exitCode == 64)
+
+        // A consumable through the refund-request lifecycle, then finished and deleted.
+        let coins = try payload(try tienda("buy", "com.tienda.example.coins.100", "--account", "erin", "--json"), "transaction", "transaction")
+        let coinsId = try #require(coins["transactionId"] as? String)
+        let shown = try tienda("transaction", "show", coinsId)
+        #expect(shown.standardOutput.hasPrefix("transaction \(coinsId)  com.tienda.example.coins.100"))
+        #expect(try tienda("transaction", "refund-request", coinsId).exitCode == 0)
+        #expect(try tienda("transaction", "refund-decline", coinsId).standardOutput.contains("refund-decline  transaction \(coinsId)  done"))
+        #expect(try tienda("transaction", "consumption-request", coinsId).exitCode == 0)
+        #expect(try tienda("refund", coinsId).exitCode == 0)
+        let reversed = try tienda("transaction", "refund-reverse", coinsId)
+        #expect(reversed.exitCode == 0, "\(reversed.standardError)")
+        #expect(!reversed.standardOutput.contains("REVOKED"))
+        let names = try notificationNames(coinsId)
+        #expect(names.contains("CONSUMPTION_REQUEST"))
+        #expect(names.contains("REFUND_DECLINED"))
+        #expect(names.contains("REFUND_REVERSED"))
+        #expect(try tienda("transaction", "finish", coinsId).exitCode == 0)
+        #expect(try tienda("transactions", "--account", "erin").standardOutput.contains("finished"))
+        #expect(try tienda("transaction", "delete", coinsId).exitCode == 0)
+        #expect(try tienda("transactions", "--account", "erin").standardOutput.contains("no transactions"))
+        let gone = try tienda("transaction", "show", coinsId)
+        #expect(gone.exitCode == 65 && gone.standardError.contains(coinsId))
+        #expect(try tienda("transaction", "undo", coinsId).exitCode == 64)
+
+        // Subscriptions: status, one account's list, and a mass extension.
+        let monthly = try payload(try tienda("buy", "com.tienda.example.pro.monthly", "--account", "erin", "--json"), "transaction", "transaction")
+        let originalId = try #require(monthly["originalTransactionId"] as? String)
+        let expiresBefore = try #require(monthly["expiresDate"] as? Int64)
+        #expect(try tienda("subscriptions", originalId).standardOutput.contains("subscription \(originalId)  subscribed  auto-renew on"))
+        #expect(try tienda("subscriptions", "--account", "erin").standardOutput.contains("subscription \(originalId)"))
+        #expect(try tienda("subscriptions").exitCode == 64)
+        let extended = try tienda("extend", "--all", "com.tienda.example.pro.monthly", "10", "--storefront", "USA")
+        #expect(extended.exitCode == 0, "\(extended.standardError)")
+        #expect(extended.standardOutput.hasPrefix("extension of com.tienda.example.pro.monthly by 10 days requested  request "))
+        // The server extends subscribers in the background, as Apple's does: wait for the summary.
+        let deadline = Date().addingTimeInterval(120)
+        while try !tienda("notifications").standardOutput.contains("RENEWAL_EXTENSION/SUMMARY"), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        #expect(try notificationNames(originalId).contains("RENEWAL_EXTENDED"))
+        let renewal = try payload(try tienda("subscriptions", originalId, "--json"), "renewalInfo")
+        #expect(renewal["renewalDate"] as? Int64 == expiresBefore + 10 * 86_400_000)
+        #expect(try tienda("extend", originalId, "3", "--storefront", "USA").exitCode == 64)
+
+        // An interrupted purchase waits, then completes when resolved.
+        #expect(try tienda("settings", "--interrupted-purchases", "on").exitCode == 0)
+        let interrupted = try tienda("buy", "com.tienda.example.theme.dark", "--account", "erin", "--json")
+        let pendingId = try #require(try payload(interrupted, "pendingPurchase")["id"] as? String)
+        let resolved = try tienda("resolve", pendingId)
+        #expect(resolved.exitCode == 0, "\(resolved.standardError)")
+        #expect(resolved.standardOutput.hasPrefix("resolved  transaction"))
+        #expect(resolved.standardOutput.contains("com.tienda.example.theme.dark"))
+        #expect(serve.terminate() == 0)
+    }
+
     @Test func aMissingServerIsReportedAsUnavailable() throws {
         let result = try TiendaProcess.run(["status", "--server", "http://127.0.0.1:9"])
         #expect(result.exitCode == 69)

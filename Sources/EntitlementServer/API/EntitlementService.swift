@@ -120,9 +120,9 @@ public final class EntitlementService: Sendable {
         let writer = StateWriter(configuration: configuration, now: currentTime())
         do {
             let key = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId ?? evidence.notification?.uuid ?? ""
-            let result = try await lanes.write(key: key) { transaction in
-                try writer.apply(evidence, claimant: claimant, in: transaction)
-            }
+            let result = try await lanes.write(key: key, lockingInBody: { transaction, lockKey in
+                try writer.apply(evidence, claimant: claimant, lockKey: lockKey, in: transaction)
+            })
             answers.invalidate(result.0.affectedAccounts)
             return result
         } catch {

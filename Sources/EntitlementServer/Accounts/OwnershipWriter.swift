@@ -8,18 +8,20 @@ struct OwnershipWriter {
     let policy: RestorePolicy
     let now: Timestamp
 
-    /// Links a chain that has no owner (the caller checked) to the account its `appAccountToken` names (a
-    /// registered token, or the token itself as the account identifier), and returns that account. A chain
-    /// that has an owner changes hands only through ``claim(chain:by:current:evidence:in:)`` and its policy.
-    func link(chain: String, token: UUID, in database: SQLTransaction) throws -> String {
-        let tokenText = token.uuidString.lowercased()
-        try KeyLock.lock("appAccountToken:\(tokenText)", in: database)
-        let account = try database.queryFirst(
-            "SELECT account_id FROM ent_account_tokens WHERE app_account_token = ?", [.text(tokenText)]
-        ).map { try $0.string("account_id") } ?? tokenText
-        try insertOwner(chain: chain, account: account, role: "owner", in: database)
-        try audit(chain: chain, account: account, previous: nil, decision: "linked", evidence: "appAccountToken \(tokenText)", in: database)
-        return account
+    /// The statements that link a chain that has no owner (the caller checked) to `account`: the account its
+    /// `appAccountToken` is registered to (read by ``ChainSnapshot`` under the token's lock, ``tokenLockKey(_:)``),
+    /// or the token itself as the account identifier. A chain that has an owner changes hands only through
+    /// ``claim(chain:by:current:evidence:in:)`` and its policy.
+    func linking(chain: String, to account: String, token: String) -> [SQLStatement] {
+        [
+            inserting(chain: chain, account: account, role: "owner"),
+            auditing(chain: chain, account: account, previous: nil, decision: "linked", evidence: "appAccountToken \(token)"),
+        ]
+    }
+
+    /// The key of the lock that orders reads and writes of one `appAccountToken`'s registration (lower-case text).
+    static func tokenLockKey(_ token: String) -> String {
+        "appAccountToken:\(token)"
     }
 
     /// Applies the restore policy to `account` presenting a transaction of `chain`, whose owners are `current`
@@ -56,7 +58,7 @@ struct OwnershipWriter {
 
     /// Registers `token` as naming `account`, so later transactions carrying it link to that account.
     static func register(token: UUID, account: String, in database: SQLTransaction) throws {
-        try KeyLock.lock("appAccountToken:\(token.uuidString.lowercased())", in: database)
+        try KeyLock.lock(tokenLockKey(token.uuidString.lowercased()), in: database)
         try database.execute(
             """
             INSERT INTO ent_account_tokens (app_account_token, account_id) VALUES (?, ?)
@@ -72,17 +74,27 @@ struct OwnershipWriter {
     }
 
     private func insertOwner(chain: String, account: String, role: String, in database: SQLTransaction) throws {
-        try database.execute(
+        let statement = inserting(chain: chain, account: account, role: role)
+        try database.execute(statement.sql, statement.parameters)
+    }
+
+    private func audit(
+        chain: String, account: String, previous: String?, decision: String, evidence: String, in database: SQLTransaction
+    ) throws {
+        let statement = auditing(chain: chain, account: account, previous: previous, decision: decision, evidence: evidence)
+        try database.execute(statement.sql, statement.parameters)
+    }
+
+    private func inserting(chain: String, account: String, role: String) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
             ON CONFLICT (original_transaction_id, account_id) DO NOTHING
             """, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
     }
 
-    private func audit(
-        chain: String, account: String, previous: String?, decision: String, evidence: String, in database: SQLTransaction
-    ) throws {
-        try database.execute(
+    private func auditing(chain: String, account: String, previous: String?, decision: String, evidence: String) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
             VALUES (?, ?, ?, ?, ?, ?, ?)

@@ -16,48 +16,67 @@ import StoreStorage
 struct LedgerWriter {
     let configuration: EntitlementServerConfiguration
 
-    /// Records the entries `transaction` calls for and returns the events of the new ones.
-    func record(
-        _ transaction: JWSTransactionDecodedPayload, write: TransactionRegister.Write, in database: SQLTransaction
-    ) throws -> [NormalizedEvent] {
-        guard transaction.type == .consumable, let credit = configuration.rule(for: transaction.productId)?.consumable,
-            let transactionId = transaction.transactionId
-        else { return [] }
+    /// An entry to insert once, and the event it makes when the insert is new.
+    struct Entry {
+        let statement: SQLStatement
+        let event: NormalizedEvent
+    }
+
+    /// The entry whose existence ``plan(_:write:storedRevoked:debited:)`` needs (`debit:<transactionId>`), or `nil`
+    /// when `transaction` makes no ledger entries.
+    func debitEntryId(for transaction: JWSTransactionDecodedPayload) -> String? {
+        guard credit(for: transaction) != nil, let transactionId = transaction.transactionId else { return nil }
+        return "debit:\(transactionId)"
+    }
+
+    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING RETURNING` whose event is new only when
+    /// the insert is.
+    /// - Parameters:
+    ///   - write: What storing this version of the transaction did.
+    ///   - storedRevoked: Whether the version stored before this write was revoked.
+    ///   - debited: Whether the debit entry existed before this write.
+    func plan(_ transaction: JWSTransactionDecodedPayload, write: TransactionRegister.Write, storedRevoked: Bool, debited: Bool) -> [Entry] {
+        guard let credit = credit(for: transaction), let transactionId = transaction.transactionId else { return [] }
         let units = Int64(max(transaction.quantity ?? 1, 1))
         let amount = units * credit.amount
         let chain = transaction.originalTransactionId ?? transactionId
-        var events: [NormalizedEvent] = []
-        func entry(_ kind: String, _ signedAmount: Int64, at instant: Timestamp?, event: EventKind, suffix: String?) throws {
-            let inserted = try database.execute(
-                """
-                INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
-                VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
-                """,
-                [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
-                 .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)])
-            guard inserted == 1 else { return }
-            events.append(
-                NormalizedEvent(
+        func entry(_ kind: String, _ signedAmount: Int64, at instant: Timestamp?, event: EventKind, suffix: String?) -> Entry {
+            Entry(
+                statement: SQLStatement(
+                    """
+                    INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
+                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
+                    """,
+                    [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
+                     .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)]),
+                event: NormalizedEvent(
                     id: "\(event.rawValue):\(transactionId)" + (suffix.map { ":\($0)" } ?? ""), type: event,
                     occurredAt: instant?.milliseconds ?? 0, originalTransactionId: chain, transactionId: transactionId,
                     productId: transaction.productId, environment: transaction.environment?.rawValue,
                     currency: credit.currency, amount: signedAmount))
         }
-        try entry("credit", amount, at: transaction.purchaseDate, event: .consumableCredited, suffix: nil)
-        if transaction.revocationDate != nil {
-            try entry("debit", -amount, at: transaction.revocationDate, event: .consumableDebited, suffix: nil)
+        let revoked = transaction.revocationDate != nil
+        var entries = [entry("credit", amount, at: transaction.purchaseDate, event: .consumableCredited, suffix: nil)]
+        if revoked {
+            entries.append(entry("debit", -amount, at: transaction.revocationDate, event: .consumableDebited, suffix: nil))
         }
         // A transaction stored for the first time, unrevoked, cannot have been debited.
-        if write == .inserted, transaction.revocationDate == nil { return events }
-        let latestRevoked = try database.queryFirst(
-            "SELECT revocation_date FROM ent_transactions WHERE transaction_id = ?", [.text(transactionId)]
-        )?.optionalInt64("revocation_date") != nil
-        let debited = try database.queryFirst(
-            "SELECT 1 AS found FROM ent_ledger WHERE entry_id = ?", [.text("debit:\(transactionId)")]) != nil
-        if debited, !latestRevoked {
-            try entry("reinstate", amount, at: transaction.signedDate, event: .consumableCredited, suffix: "reinstated")
+        if write == .inserted, !revoked { return entries }
+        // After this write: the latest stored version, and whether a debit exists.
+        let latestRevoked: Bool
+        switch write {
+        case .inserted, .updated: latestRevoked = revoked
+        case .stale, .none: latestRevoked = storedRevoked
         }
-        return events
+        if debited || revoked, !latestRevoked {
+            entries.append(entry("reinstate", amount, at: transaction.signedDate, event: .consumableCredited, suffix: "reinstated"))
+        }
+        return entries
+    }
+
+    private func credit(for transaction: JWSTransactionDecodedPayload) -> ConsumableCredit? {
+        guard transaction.type == .consumable else { return nil }
+        return configuration.rule(for: transaction.productId)?.consumable
     }
 
     /// Debits `amount` from an account's balance for something the app sold it, once per `key`, refusing to go

@@ -13,21 +13,22 @@ enum ChainRegisters {
         var hadRegisters = false
     }
 
-    /// Merges the evidence's status and renewal info into the chain's registers; `stored` is what the chain holds
-    /// (read by ``ChainSnapshot`` in the same transaction, `nil` when the chain has no row).
-    static func merge(
-        _ evidence: VerifiedEvidence, chain: String, stored: ChainSnapshot.StoredRegisters?, in database: SQLTransaction
-    ) throws -> Write {
+    /// What merging the evidence's status and renewal info into the chain's registers does, and the statement that
+    /// does it; `stored` is what the chain holds (read by ``ChainSnapshot`` in the same transaction, `nil` when the
+    /// chain has no row).
+    static func plan(
+        _ evidence: VerifiedEvidence, chain: String, stored: ChainSnapshot.StoredRegisters?
+    ) throws -> (write: Write, statement: SQLStatement?) {
         let status = evidence.status ?? inferredStatus(evidence)
         let renewalJSON = try evidence.renewal.map { try TransactionRegister.canonicalJSON($0) }
-        guard status != nil || renewalJSON != nil else { return Write() }
+        guard status != nil || renewalJSON != nil else { return (Write(), nil) }
         var write = Write()
         write.hadRegisters = true
         write.statusAdvanced = status != nil && (stored?.status ?? .origin) < evidence.order
         write.renewalAdvanced = renewalJSON != nil && (stored?.renewal ?? .origin) < evidence.order
-        guard write.statusAdvanced || write.renewalAdvanced else { return write }
+        guard write.statusAdvanced || write.renewalAdvanced else { return (write, nil) }
         if stored == nil {
-            try database.execute(
+            let insert = SQLStatement(
                 """
                 INSERT INTO ent_chains (original_transaction_id, bundle_id, environment, status, status_signed_date,
                     status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
@@ -42,7 +43,7 @@ enum ChainRegisters {
                     .integer(write.renewalAdvanced ? evidence.order.signedDate : EvidenceOrder.origin.signedDate),
                     .text(write.renewalAdvanced ? evidence.order.tiebreak : ""),
                 ])
-            return write
+            return (write, insert)
         }
         // Both registers that advanced change in one statement.
         var assignments: [String] = []
@@ -55,10 +56,10 @@ enum ChainRegisters {
             assignments.append("renewal_payload = ?, renewal_signed_date = ?, renewal_tiebreak = ?")
             values += [SQLValue(renewalJSON), .integer(evidence.order.signedDate), .text(evidence.order.tiebreak)]
         }
-        try database.execute(
+        let update = SQLStatement(
             "UPDATE ent_chains SET \(assignments.joined(separator: ", ")) WHERE original_transaction_id = ?",
             values + [.text(chain)])
-        return write
+        return (write, update)
     }
 
     /// The status a notification implies when it carries none (notifications signed before Apple added `status`):

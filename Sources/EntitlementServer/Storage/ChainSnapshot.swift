@@ -1,11 +1,12 @@
 import StoreStorage
 
-/// What one write needs to know before it changes anything: the stored version of its transaction, its chain's
-/// registers and the chain's owners, read in a single statement. On PostgreSQL every statement is a round trip
-/// to the server, so reading the three together saves two of them per notification.
+/// What one write needs to know before it changes anything, read in a single statement: the stored version of its
+/// transaction, its chain's registers and owners, the account its `appAccountToken` is registered to, and whether
+/// its consumable was debited. On PostgreSQL every round trip to the server costs a wait, so the snapshot travels
+/// in the write's first pipeline, with the chain's lock and the notification's record.
 ///
-/// The snapshot is taken after the write holds its chain's lock (``KeyLock``) and before it changes any of the
-/// three tables, so it is what each step would have read on its own.
+/// The snapshot is read after the write holds its chain's lock (``KeyLock``), and its token's lock when it asks for
+/// the token, and before it changes any of these tables, so it is what each step would have read on its own.
 struct ChainSnapshot {
     /// The stored version of a transaction.
     struct StoredTransaction {
@@ -20,18 +21,34 @@ struct ChainSnapshot {
         var renewal: EvidenceOrder
     }
 
+    /// What to read; `nil` leaves a part out.
+    struct Request {
+        var transactionId: String?
+        var chain: String?
+        /// An `appAccountToken` (lower-case text) whose registered account to read.
+        var token: String?
+        /// A ledger entry whose existence to check (`debit:<transactionId>`).
+        var ledgerEntry: String?
+    }
+
     /// The stored version of the transaction asked for, or `nil` when it is not stored (or was not asked for).
     var transaction: StoredTransaction?
     /// The chain's registers, or `nil` when the chain has no row (or was not asked for).
     var registers: StoredRegisters?
     /// The chain's owners, oldest first (empty when not asked for).
     var owners: [(account: String, role: String)] = []
+    /// The account the token is registered to, or `nil` when it is not registered (or was not asked for).
+    var tokenAccount: String?
+    /// Whether the ledger entry asked for exists.
+    var hasLedgerEntry = false
+    /// Whether the `INSERT … RETURNING` combined with the read (``statement(_:recording:)``) inserted its row.
+    var recorded = false
 
-    /// Reads the stored version of `transactionId` and the registers and owners of `chain`, whichever are given.
-    static func read(transactionId: String?, chain: String?, in database: SQLTransaction) throws -> ChainSnapshot {
+    /// The statement that reads what `request` asks for, or `nil` when it asks for nothing.
+    static func statement(_ request: Request) -> SQLStatement? {
         var parts: [String] = []
         var parameters: [SQLValue] = []
-        if let transactionId {
+        if let transactionId = request.transactionId {
             parts.append(
                 """
                 SELECT 't' AS part, signed_date AS first_number, revocation_date AS second_number, payload AS first_text,
@@ -40,7 +57,7 @@ struct ChainSnapshot {
                 """)
             parameters.append(.text(transactionId))
         }
-        if let chain {
+        if let chain = request.chain {
             parts.append(
                 """
                 SELECT 'c' AS part, status_signed_date AS first_number, renewal_signed_date AS second_number,
@@ -55,24 +72,68 @@ struct ChainSnapshot {
                 """)
             parameters += [.text(chain), .text(chain)]
         }
-        var snapshot = ChainSnapshot()
-        guard !parts.isEmpty else { return snapshot }
-        let rows = try database.query(
-            parts.joined(separator: "\nUNION ALL\n") + "\nORDER BY part, first_number, first_text", parameters)
+        if let token = request.token {
+            parts.append(
+                """
+                SELECT 'k' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
+                    account_id AS first_text, CAST(NULL AS TEXT) AS second_text
+                FROM ent_account_tokens WHERE app_account_token = ?
+                """)
+            parameters.append(.text(token))
+        }
+        if let entry = request.ledgerEntry {
+            parts.append(
+                """
+                SELECT 'l' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
+                    entry_id AS first_text, CAST(NULL AS TEXT) AS second_text
+                FROM ent_ledger WHERE entry_id = ?
+                """)
+            parameters.append(.text(entry))
+        }
+        guard !parts.isEmpty else { return nil }
+        return SQLStatement(parts.joined(separator: "\nUNION ALL\n") + "\nORDER BY part, first_number, first_text", parameters)
+    }
+
+    /// PostgreSQL: one statement that runs `recording` (an `INSERT … RETURNING`) and reads what `request` asks for;
+    /// ``recorded`` says whether the insert added its row. The read does not see the insert, so `recording` must not
+    /// touch the tables it reads.
+    static func statement(_ request: Request, recording: SQLStatement) -> SQLStatement {
+        let inserted = """
+            SELECT 'r' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
+                CAST(NULL AS TEXT) AS first_text, CAST(NULL AS TEXT) AS second_text
+            FROM recorded
+            """
+        guard let read = statement(request) else {
+            return SQLStatement("WITH recorded AS (\(recording.sql))\n" + inserted, recording.parameters)
+        }
+        return SQLStatement(
+            "WITH recorded AS (\(recording.sql))\n\(inserted)\nUNION ALL\n" + read.sql, recording.parameters + read.parameters)
+    }
+
+    /// The snapshot in the rows of ``statement(_:)``.
+    init(rows: [SQLRow]) throws {
         for row in rows {
             switch try row.string("part") {
             case "t":
-                snapshot.transaction = StoredTransaction(
+                transaction = StoredTransaction(
                     signedDate: try row.int64("first_number"), payload: try row.string("first_text"),
                     isRevoked: try row.optionalInt64("second_number") != nil)
             case "c":
-                snapshot.registers = StoredRegisters(
+                registers = StoredRegisters(
                     status: EvidenceOrder(signedDate: try row.int64("first_number"), tiebreak: try row.string("first_text")),
                     renewal: EvidenceOrder(signedDate: try row.int64("second_number"), tiebreak: try row.string("second_text")))
+            case "k":
+                tokenAccount = try row.string("first_text")
+            case "l":
+                hasLedgerEntry = true
+            case "r":
+                recorded = true
             default:
-                snapshot.owners.append((try row.string("first_text"), try row.string("second_text")))
+                owners.append((try row.string("first_text"), try row.string("second_text")))
             }
         }
-        return snapshot
     }
+
+    /// An empty snapshot: nothing stored.
+    init() {}
 }

@@ -6,8 +6,20 @@ import StoreStorage
 enum KeyLock {
     /// Waits for and takes the lock on `key` for the rest of `transaction`.
     static func lock(_ key: String, in transaction: SQLTransaction) throws {
-        guard transaction.dialect == .postgresql else { return }
-        _ = try transaction.query("SELECT pg_advisory_xact_lock(?) AS locked", [.integer(Int64(bitPattern: hash(key)))])
+        _ = try transaction.pipeline(statements(key, dialect: transaction.dialect))
+    }
+
+    /// The statement that takes the lock on `key`, to send first in a pipeline: none on SQLite.
+    static func statements(_ key: String, dialect: SQLDialect) -> [SQLStatement] {
+        statements([key], dialect: dialect)
+    }
+
+    /// One statement that takes the locks on `keys` in order (waiting for each in turn), to send first in a
+    /// pipeline: none on SQLite.
+    static func statements(_ keys: [String], dialect: SQLDialect) -> [SQLStatement] {
+        guard dialect == .postgresql, !keys.isEmpty else { return [] }
+        let calls = keys.indices.map { "pg_advisory_xact_lock(?) AS locked_\($0)" }.joined(separator: ", ")
+        return [SQLStatement("SELECT \(calls)", keys.map { .integer(Int64(bitPattern: hash($0))) })]
     }
 
     /// FNV-1a of the key's bytes: the same in every process, so lanes and locks agree across servers.

@@ -1,3 +1,4 @@
+import Foundation
 import StoreModel
 import StoreStorage
 
@@ -12,24 +13,72 @@ import StoreStorage
 ///
 /// It runs inside ``WriteBatcher`` bodies, which may run more than once, so it has no effect outside the
 /// transaction.
+///
+/// On PostgreSQL every round trip to the server is a wait and every statement costs the server a parse-free but
+/// still sizeable execution, so a write sends few statements in few pipelines (``SQLTransaction/pipeline(_:)``):
+/// first the locks of its chain and `appAccountToken` (one statement), and the notification's record with the
+/// ``ChainSnapshot`` (one statement); then every change the snapshot decides, with the events and the account
+/// versions, as one ``CombinedWrite``. A consumable's ledger entries decide its events, so its write takes a third
+/// round trip. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
+/// round trips nor data-modifying `WITH`, the same statements run one after another.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
 
-    /// Applies `evidence`; `claimant` is the account that presented it (transactions sent by apps).
-    func apply(_ evidence: VerifiedEvidence, claimant: String?, in database: SQLTransaction) throws -> (ApplyOutcome, ClaimDecision?) {
-        if let notification = evidence.notification {
-            guard try record(notification, of: evidence, in: database) else { return (.duplicateNotification, nil) }
-        }
-        var context = WriteContext()
+    /// Applies `evidence`; `claimant` is the account that presented it (transactions sent by apps). `lockKey` is the
+    /// key whose lock this write takes first (``WriteLanes/write(key:lockingInBody:)``), `nil` on SQLite.
+    func apply(
+        _ evidence: VerifiedEvidence, claimant: String?, lockKey: String? = nil, in database: SQLTransaction
+    ) throws -> (ApplyOutcome, ClaimDecision?) {
         let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
-        let snapshot = try ChainSnapshot.read(transactionId: evidence.transaction?.transactionId, chain: chain, in: database)
+        let claims = claimant != nil && evidence.transaction != nil
+        let token = chain == nil || claims ? nil : (evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID)?
+            .uuidString.lowercased()
+        let ledger = LedgerWriter(configuration: configuration)
+        let combines = database.dialect == .postgresql
+
+        // First round trip: the locks (the chain's, then the token's), the notification's record, and what the rest
+        // depends on. On PostgreSQL the record and the read are one statement.
+        let lockKeys = (lockKey.map { [$0] } ?? []) + (token.map { [OwnershipWriter.tokenLockKey($0)] } ?? [])
+        var first = KeyLock.statements(lockKeys, dialect: database.dialect)
+        let request = ChainSnapshot.Request(
+            transactionId: evidence.transaction?.transactionId, chain: chain, token: token,
+            ledgerEntry: evidence.transaction.flatMap(ledger.debitEntryId(for:)))
+        let recording = evidence.notification.map { recordingStatement($0, of: evidence) }
+        var record: Int?
+        var read: Int?
+        if combines, let recording {
+            first.append(ChainSnapshot.statement(request, recording: recording))
+            read = first.count - 1
+        } else {
+            if let recording {
+                first.append(recording)
+                record = first.count - 1
+            }
+            if let statement = ChainSnapshot.statement(request) {
+                first.append(statement)
+                read = first.count - 1
+            }
+        }
+        let results = try database.pipeline(first)
+        let snapshot = try read.map { try ChainSnapshot(rows: results[$0].rows) } ?? ChainSnapshot()
+        if recording != nil {
+            let isNew = record.map { !results[$0].rows.isEmpty } ?? snapshot.recorded
+            guard isNew else { return (.duplicateNotification, nil) }
+        }
+
+        // What the snapshot decides.
+        var context = WriteContext()
+        var writes: [SQLStatement] = []
         if let transaction = evidence.transaction {
-            context.transactionWrite = try TransactionRegister.upsert(
-                transaction, stored: snapshot.transaction, evidence: evidence, in: database)
+            let (write, statement) = try TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
+            context.transactionWrite = write
+            writes += statement.map { [$0] } ?? []
         }
         if let chain {
-            context.chainWrite = try ChainRegisters.merge(evidence, chain: chain, stored: snapshot.registers, in: database)
+            let (write, statement) = try ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
+            context.chainWrite = write
+            writes += statement.map { [$0] } ?? []
         }
         var decision: ClaimDecision?
         var owners: [String] = []
@@ -37,47 +86,99 @@ struct StateWriter {
         if let chain {
             let ownership = OwnershipWriter(policy: configuration.restorePolicy, now: now)
             owners = snapshot.owners.map(\.account)
-            if let claimant, evidence.transaction != nil {
+            if let claimant, claims {
                 decision = try ownership.claim(
                     chain: chain, by: claimant, current: snapshot.owners, evidence: evidence.source.rawValue, in: database)
                 owners = try ownership.owners(of: chain, in: database).map(\.account)
                 ownershipChanged = true
-            } else if owners.isEmpty, let token = evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID {
-                owners = [try ownership.link(chain: chain, token: token, in: database)]
+            } else if owners.isEmpty, let token {
+                let account = snapshot.tokenAccount ?? token
+                writes += ownership.linking(chain: chain, to: account, token: token)
+                owners = [account]
                 ownershipChanged = true
             }
         }
+        owners.sort()
+
+        // A consumable's ledger entries go first, because which of them are new decides its events.
         if let transaction = evidence.transaction {
-            context.ledgerEvents = try LedgerWriter(configuration: configuration).record(
-                transaction, write: context.transactionWrite, in: database)
+            let entries = ledger.plan(
+                transaction, write: context.transactionWrite, storedRevoked: snapshot.transaction?.isRevoked ?? false,
+                debited: snapshot.hasLedgerEntry)
+            if !entries.isEmpty {
+                let new = try insertEntries(entries.map(\.statement), after: writes, combining: combines, in: database)
+                writes = []
+                context.ledgerEvents = zip(entries, new).filter(\.1).map(\.0.event)
+            }
         }
-        let events = try EventWriter(configuration: configuration, now: now).write(
-            evidence, context: context, owners: owners.sorted(), in: database)
-        let advanced = context.advancedState
+        var events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
+        for index in events.indices { events[index].accountIds = owners }
+
+        // Last round trip: the changes, the events, the applied flag and the account versions.
+        var after: [SQLStatement] = []
         if context.timelineAdvanced, let notification = evidence.notification {
-            try database.execute(
-                "UPDATE ent_notifications SET applied = 1 WHERE notification_uuid = ?", [.text(notification.uuid)])
+            after.append(SQLStatement("UPDATE ent_notifications SET applied = 1 WHERE notification_uuid = ?", [.text(notification.uuid)]))
         }
+        let advanced = context.advancedState
         var affected: [String] = []
         if case .transferred(let previous)? = decision { affected += previous }
         if advanced || ownershipChanged {
-            for owner in owners { affected.append(try AccountVersions.bump(owner, at: now, in: database)) }
+            for owner in owners {
+                after.append(AccountVersions.bumping(owner, at: now))
+                affected.append(owner)
+            }
         }
+        let written = try store(writes: writes, events: events, after: after, in: database)
         return (ApplyOutcome(
-            duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: events,
+            duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: written,
             affectedAccounts: affected), decision)
     }
 
-    /// Records the notification; returns `false` when its UUID was seen before.
-    private func record(
-        _ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence, in database: SQLTransaction
-    ) throws -> Bool {
-        let inserted = try database.execute(
+    /// Runs `writes`, then inserts ledger entries (`INSERT … RETURNING`), in one statement on PostgreSQL; returns
+    /// whether each entry was new.
+    private func insertEntries(
+        _ entries: [SQLStatement], after writes: [SQLStatement], combining: Bool, in database: SQLTransaction
+    ) throws -> [Bool] {
+        guard combining else {
+            return try database.pipeline(writes + entries).suffix(entries.count).map { !$0.rows.isEmpty }
+        }
+        var combined = CombinedWrite()
+        writes.forEach { combined.add($0) }
+        let labels = entries.map { combined.addReporting($0) }
+        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
+        return labels.map(new.contains)
+    }
+
+    /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one statement on
+    /// PostgreSQL; returns the ids of the events that were new.
+    private func store(writes: [SQLStatement], events: [NormalizedEvent], after: [SQLStatement], in database: SQLTransaction) throws -> [String] {
+        let endpoints = configuration.webhooks.map(\.name)
+        guard database.dialect == .postgresql else {
+            _ = try database.pipeline(writes)
+            var written: [String] = []
+            for event in events {
+                if try EventWriter.store(event, endpoints: endpoints, now: now, in: database) { written.append(event.id) }
+            }
+            _ = try database.pipeline(after)
+            return written
+        }
+        var combined = CombinedWrite()
+        writes.forEach { combined.add($0) }
+        let labels = try events.map { try combined.addEvent($0, endpoints: endpoints, now: now) }
+        after.forEach { combined.add($0) }
+        guard !combined.isEmpty else { return [] }
+        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
+        return zip(events, labels).filter { new.contains($0.1) }.map(\.0.id)
+    }
+
+    /// The statement that records the notification once, by UUID; it returns no row when the UUID was seen before.
+    private func recordingStatement(_ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence) -> SQLStatement {
+        SQLStatement(
             """
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-            ON CONFLICT (notification_uuid) DO NOTHING
+            ON CONFLICT (notification_uuid) DO NOTHING RETURNING notification_uuid
             """,
             [
                 .text(notification.uuid), .text(notification.type.rawValue), SQLValue(notification.subtype?.rawValue),
@@ -86,7 +187,6 @@ struct StateWriter {
                 SQLValue(evidence.transaction?.transactionId), .text(evidence.environment.rawValue),
                 .text(evidence.bundleId), .text(evidence.source.rawValue), .integer(now.milliseconds),
             ])
-        return inserted == 1
     }
 }
 

@@ -19,13 +19,12 @@ enum TransactionRegister {
         case stale
     }
 
-    /// Stores `transaction` unless `stored` (its stored version, read by ``ChainSnapshot`` in the same
-    /// transaction, `nil` when there is none) is as new or newer.
-    static func upsert(
-        _ transaction: JWSTransactionDecodedPayload, stored: ChainSnapshot.StoredTransaction?, evidence: VerifiedEvidence,
-        in database: SQLTransaction
-    ) throws -> Write {
-        guard let transactionId = transaction.transactionId else { return .none }
+    /// What storing `transaction` does unless `stored` (its stored version, read by ``ChainSnapshot`` in the same
+    /// transaction, `nil` when there is none) is as new or newer, and the statement that does it.
+    static func plan(
+        _ transaction: JWSTransactionDecodedPayload, stored: ChainSnapshot.StoredTransaction?, evidence: VerifiedEvidence
+    ) throws -> (write: Write, statement: SQLStatement?) {
+        guard let transactionId = transaction.transactionId else { return (.none, nil) }
         let json = try canonicalJSON(transaction)
         let signedDate = transaction.signedDate?.milliseconds ?? 0
         let values = columns(transaction, json: json, evidence: evidence)
@@ -34,24 +33,24 @@ enum TransactionRegister {
             let storedOrder = EvidenceOrder(
                 signedDate: stored.signedDate, tiebreak: Self.tiebreak(revoked: wasRevoked, json: stored.payload))
             let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
-            guard storedOrder < incoming else { return .stale }
-            try database.execute(
+            guard storedOrder < incoming else { return (.stale, nil) }
+            let update = SQLStatement(
                 """
                 UPDATE ent_transactions SET original_transaction_id = ?, bundle_id = ?, environment = ?, product_id = ?,
                     product_type = ?, purchase_date = ?, expires_date = ?, revocation_date = ?, is_upgraded = ?,
                     quantity = ?, ownership_type = ?, app_account_token = ?, signed_date = ?, payload = ?
                 WHERE transaction_id = ?
                 """, Array(values.dropFirst()) + [.text(transactionId)])
-            return .updated(wasRevoked: wasRevoked)
+            return (.updated(wasRevoked: wasRevoked), update)
         }
-        try database.execute(
+        let insert = SQLStatement(
             """
             INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment, product_id,
                 product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity, ownership_type,
                 app_account_token, signed_date, payload)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, values)
-        return .inserted
+        return (.inserted, insert)
     }
 
     /// The tie-breaker of versions signed in the same millisecond.

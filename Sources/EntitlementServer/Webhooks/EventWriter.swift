@@ -8,12 +8,13 @@ struct EventWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
 
-    /// Writes the events of one applied evidence; returns the ids of the new ones.
-    func write(_ evidence: VerifiedEvidence, context: WriteContext, owners: [String], in database: SQLTransaction) throws -> [String] {
+    /// The events the evidence's notification (or, for a transaction an app sent, its first sight) makes, given
+    /// what the write did; ledger events come from ``LedgerWriter``. Their `accountIds` are left to the caller.
+    func events(_ evidence: VerifiedEvidence, context: WriteContext) -> [NormalizedEvent] {
         let transaction = evidence.transaction
         let chain = transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
         let capabilities = configuration.rule(for: transaction?.productId)?.capabilities ?? []
-        var events = context.ledgerEvents
+        var events: [NormalizedEvent] = []
         let transactionChanged = context.transactionWrite != .none && context.transactionWrite != .stale
         if let notification = evidence.notification {
             for mapping in EventMapping.events(
@@ -39,15 +40,7 @@ struct EventWriter {
                 event(id: "\(kind.rawValue):\(transactionId)", kind: kind, evidence, capabilities: capabilities, chain: chain,
                       occurredAt: transaction.signedDate?.milliseconds ?? now.milliseconds))
         }
-        guard !events.isEmpty else { return [] }
-        var written: [String] = []
-        for var event in events {
-            event.accountIds = owners
-            if try Self.store(event, endpoints: configuration.webhooks.map(\.name), now: now, in: database) {
-                written.append(event.id)
-            }
-        }
-        return written
+        return events
     }
 
     private func event(
@@ -58,6 +51,17 @@ struct EventWriter {
             transactionId: evidence.transaction?.transactionId, productId: evidence.transaction?.productId ?? evidence.renewal?.productId,
             capabilities: capabilities, environment: evidence.environment.rawValue,
             notificationType: evidence.notification?.type.rawValue, subtype: evidence.notification?.subtype?.rawValue)
+    }
+
+    /// The statement that stores an event once, returning its id only when it is new.
+    static func inserting(_ event: NormalizedEvent) throws -> SQLStatement {
+        let payload = try TransactionRegister.canonicalJSON(event)
+        return SQLStatement(
+            """
+            INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (event_id) DO NOTHING RETURNING event_id
+            """,
+            [.text(event.id), .text(event.type.rawValue), SQLValue(event.originalTransactionId), .integer(event.occurredAt), .text(payload)])
     }
 
     /// Stores an event once and queues it for each endpoint; returns `false` when its id was stored before.

@@ -12,9 +12,13 @@ final class PostgreSQLConnection: SQLStatementExecutor {
     let databaseDescription: String
     private let connectionString: String
     private let searchPath: String?
-    private var handle: OpaquePointer?
+    private(set) var handle: OpaquePointer?
     private var isClosed = false
-    private var rewrittenStatements: [String: PostgreSQLPlaceholders] = [:]
+    /// The statements this connection rewrote and prepared; see ``PostgreSQLStatementCache``.
+    var statementCache = PostgreSQLStatementCache()
+    /// The `BEGIN` of a transaction that has not been sent yet: it travels ahead of the transaction's first
+    /// statements, in their round trip.
+    var pendingBegin: String?
 
     init(connectionString: String, address: PostgreSQLServerAddress, searchPath: String?) {
         self.connectionString = connectionString
@@ -80,25 +84,26 @@ final class PostgreSQLConnection: SQLStatementExecutor {
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int {
-        let result = try run(sql, parameters)
-        defer { PQclear(result.pointer) }
-        return result.changedRowCount
+        try run(sql, parameters).result.changedRowCount
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow] {
-        let result = try run(sql, parameters)
-        defer { PQclear(result.pointer) }
-        return result.rows(database: databaseDescription)
+        try run(sql, parameters).result.rows
     }
 
-    /// Runs `body` between `BEGIN` and `COMMIT`, rolling back when it throws or the commit fails.
+    /// Sends the statements together, in one round trip; see ``send(_:)``.
+    func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult] {
+        try send(statements).map(\.result)
+    }
+
+    /// Runs `body` between `BEGIN` and `COMMIT`, rolling back when it throws or the commit fails. `BEGIN` waits to
+    /// travel with the first statement.
     func transaction<T>(isolation: SQLIsolation, _ body: (SQLTransaction) throws -> T) throws -> T {
         let level = isolation == .serializable ? "SERIALIZABLE" : "READ COMMITTED"
-        try execute("BEGIN ISOLATION LEVEL \(level)", [])
+        pendingBegin = "BEGIN ISOLATION LEVEL \(level)"
         do {
             let value = try SQLTransaction.run(on: self, body)
             let commit = try run("COMMIT", [])
-            defer { PQclear(commit.pointer) }
             // A COMMIT of a transaction that had already failed reports success with the tag ROLLBACK.
             guard commit.commandTag == "COMMIT" else {
                 throw StorageError(
@@ -107,6 +112,7 @@ final class PostgreSQLConnection: SQLStatementExecutor {
             }
             return value
         } catch {
+            pendingBegin = nil
             if let handle, PQtransactionStatus(handle) != PQTRANS_IDLE { _ = try? execute("ROLLBACK", []) }
             throw error
         }
@@ -118,55 +124,21 @@ final class PostgreSQLConnection: SQLStatementExecutor {
         disconnect()
     }
 
-    private func disconnect() {
+    /// Closes the server connection (the next operation opens a new one) and forgets its prepared statements.
+    func disconnect() {
         PQfinish(handle)
         handle = nil
+        statementCache.forgetAll()
     }
 
-    private func run(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> PostgreSQLResult {
-        guard let handle else {
-            throw StorageError(
-                .connectionLost, reason: "The connection to PostgreSQL broke earlier in this operation.",
-                database: databaseDescription, sql: sql)
+    /// Runs one statement. Outside a transaction, one the server refused because a table changed shape since it
+    /// was prepared runs again, prepared afresh.
+    private func run(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Outcome {
+        do {
+            return try send([SQLStatement(sql, parameters)])[0]
+        } catch where error.code == .serializationFailure && statementCache.needsReset {
+            guard let handle, PQtransactionStatus(handle) == PQTRANS_IDLE else { throw error }
+            return try send([SQLStatement(sql, parameters)])[0]
         }
-        let statement = rewritten(sql)
-        guard statement.count == parameters.count else {
-            throw StorageError(
-                .invalidStatement,
-                reason: "The statement has \(statement.count) placeholder(s) but \(parameters.count) parameter(s) were "
-                    + "given. Pass one value per ?.",
-                database: databaseDescription, sql: sql)
-        }
-        let values = try PostgreSQLParameters(parameters, sql: sql, database: databaseDescription)
-        let result = values.withValuePointers { pointers in
-            PQexecParams(handle, statement.sql, Int32(parameters.count), values.types, pointers, values.lengths, values.formats, 0)
-        }
-        guard let result, PQstatus(handle) == CONNECTION_OK else {
-            let error = PostgreSQLFailure.connectionLost(handle, sql: sql, database: databaseDescription)
-            PQclear(result)
-            disconnect()
-            throw error
-        }
-        switch PQresultStatus(result) {
-        case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
-            return PostgreSQLResult(pointer: result)
-        case PGRES_EMPTY_QUERY:
-            PQclear(result)
-            throw StorageError(
-                .invalidStatement, reason: "The SQL holds no statement. Pass one statement per call.",
-                database: databaseDescription, sql: sql)
-        default:
-            let error = PostgreSQLFailure.error(in: result, sql: sql, database: databaseDescription)
-            PQclear(result)
-            throw error
-        }
-    }
-
-    private func rewritten(_ sql: String) -> PostgreSQLPlaceholders {
-        if let cached = rewrittenStatements[sql] { return cached }
-        let statement = PostgreSQLPlaceholders(rewriting: sql)
-        if rewrittenStatements.count >= 512 { rewrittenStatements.removeAll() }
-        rewrittenStatements[sql] = statement
-        return statement
     }
 }

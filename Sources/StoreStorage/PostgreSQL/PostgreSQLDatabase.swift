@@ -14,6 +14,11 @@
 /// wants a narrower type, such as a function taking `integer`, write `CAST(? AS INTEGER)`, which SQLite accepts
 /// too. Store flags as `INTEGER` 0/1 rather than `BOOLEAN`, so the same statements run on both backends.
 ///
+/// Statements travel in libpq's pipeline mode, so ``SQLTransaction/pipeline(_:)`` sends a list of them in one round
+/// trip, and each connection prepares the queries and data changes it runs (once per list of parameter types, in
+/// the round trip of their first execution). When a table changes shape under a prepared statement (`ALTER
+/// TABLE`), the connection drops its prepared statements and the operation runs again.
+///
 /// Transactions are ``SQLIsolation/serializable`` unless asked otherwise, and a transaction that loses a race
 /// with another (SQLSTATE 40001) or a deadlock (40P01) runs again after a short random pause, up to
 /// `maximumTransactionAttempts` times.

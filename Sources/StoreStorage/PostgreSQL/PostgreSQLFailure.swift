@@ -39,12 +39,30 @@ enum PostgreSQLFailure {
         }
     }
 
+    /// Whether the server refused a prepared statement because a table it reads changed shape since it was
+    /// prepared (SQLSTATE 0A000, "cached plan must not change result type").
+    static func isStalePreparedStatement(_ result: OpaquePointer) -> Bool {
+        field(sqlStateField, of: result) == "0A000" && field(primaryMessageField, of: result)?.contains("cached plan") == true
+    }
+
+    /// `error` for a prepared statement the server refused after a schema change, reported as a conflict so the
+    /// transaction runs again (transactions through `SQLDatabase.transaction` do so automatically), and by then the
+    /// connection has dropped its prepared statements.
+    static func stalePreparedStatement(_ error: StorageError) -> StorageError {
+        StorageError(
+            .serializationFailure,
+            reason: "A table changed shape (ALTER TABLE, a migration) after this connection prepared the statement, "
+                + "so PostgreSQL refused it (\(error.reason)). The connection has dropped its prepared statements; "
+                + "run the transaction again.",
+            database: error.database, sql: error.sql, backendCode: error.backendCode)
+    }
+
     /// The error for a statement whose connection broke: no result, or the connection is now bad.
-    static func connectionLost(_ connection: OpaquePointer, sql: String, database: String) -> StorageError {
+    static func connectionLost(_ connection: OpaquePointer, sql: String, database: String, step: String) -> StorageError {
         let message = String(cString: PQerrorMessage(connection)).trimmingTrailingNewlines
         return StorageError(
             .connectionLost,
-            reason: "The connection to PostgreSQL broke during the statement (\(message)); it may or may not "
+            reason: "The connection to PostgreSQL broke while \(step) (\(message.isEmpty ? "no message" : message)); it may or may not "
                 + "have run. The connection is replaced on next use; retry the operation if it is idempotent.",
             database: database, sql: sql)
     }

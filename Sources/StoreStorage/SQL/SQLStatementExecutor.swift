@@ -10,4 +10,20 @@ protocol SQLStatementExecutor: AnyObject {
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int
     /// Runs a statement and returns its rows.
     func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow]
+    /// Runs the statements in order, as one round trip where the backend can, and returns each one's result.
+    /// When one fails, none after it runs and its error is thrown.
+    func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult]
+}
+
+extension StorageError {
+    /// This error of statement `index` (from 0) of a pipeline of `count`, saying that the rest did not run.
+    func inPipeline(at index: Int, of count: Int) -> StorageError {
+        guard count > 1 else { return self }
+        let rest = count - index - 1
+        return StorageError(
+            code,
+            reason: "\(reason) (Statement \(index + 1) of \(count) sent together; "
+                + (rest == 0 ? "it was the last" : "the \(rest) after it did not run") + ", and the transaction can only roll back.)",
+            database: database, sql: sql, backendCode: backendCode)
+    }
 }

@@ -51,6 +51,28 @@ public final class SQLTransaction {
         try query(sql, parameters).first
     }
 
+    /// Runs `statements` in order and returns each one's result, in order.
+    ///
+    /// On PostgreSQL they travel together (libpq's pipeline mode): the server runs them back to back and the whole
+    /// list costs one round trip instead of one per statement. On SQLite, which has no round trips, they run one
+    /// after another. Use it for statements whose parameters do not depend on each other's results:
+    ///
+    /// ```swift
+    /// let results = try transaction.pipeline([
+    ///     SQLStatement("INSERT INTO credits (transaction_id, amount) VALUES (?, ?) ON CONFLICT DO NOTHING", [id, 10]),
+    ///     SQLStatement("UPDATE wallets SET balance = balance + ? WHERE user_id = ?", [10, user]),
+    ///     SQLStatement("SELECT balance FROM wallets WHERE user_id = ?", [user]),
+    /// ])
+    /// let credited = results[0].changedRowCount == 1
+    /// ```
+    ///
+    /// When one statement fails, none after it runs and its error is thrown, saying which one it was. As with any
+    /// failed statement, the transaction can then only roll back (or the enclosing ``savepoint(_:)`` does).
+    public func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult] {
+        guard let first = statements.first else { return [] }
+        return try checked(first.sql) { () throws(StorageError) in try executor.pipeline(statements) }
+    }
+
     /// Runs `body` inside a savepoint: when it throws, or a statement in it fails, only its own statements roll
     /// back, the error is rethrown, and the transaction carries on as it was before. Savepoints nest.
     public func savepoint<T>(_ body: () throws -> T) throws -> T {

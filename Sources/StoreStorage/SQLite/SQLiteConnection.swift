@@ -69,12 +69,47 @@ final class SQLiteConnection: SQLStatementExecutor {
         let statement = try prepared(sql, on: handle)
         defer { statement.reset() }
         try statement.bind(parameters)
-        let columns = statement.columnNames()
         var rows: [SQLRow] = []
+        // Column names are read after the first step: a cached statement whose table changed shape (`ALTER TABLE`)
+        // is prepared again by that step, and `SELECT *` then has the new columns.
+        var columns: [String]?
         while try statement.step() {
-            rows.append(SQLRow(columns: columns, values: statement.rowValues(), database: databaseDescription))
+            let names = columns ?? statement.columnNames()
+            columns = names
+            rows.append(SQLRow(columns: names, values: statement.rowValues(), database: databaseDescription))
         }
         return rows
+    }
+
+    /// Runs the statements one after another: SQLite has no round trips to save.
+    func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult] {
+        var results: [SQLStatementResult] = []
+        results.reserveCapacity(statements.count)
+        for (index, statement) in statements.enumerated() {
+            do {
+                results.append(try result(of: statement))
+            } catch {
+                throw error.inPipeline(at: index, of: statements.count)
+            }
+        }
+        return results
+    }
+
+    private func result(of statement: SQLStatement) throws(StorageError) -> SQLStatementResult {
+        let handle = try openHandle(for: statement.sql)
+        let prepared = try prepared(statement.sql, on: handle)
+        defer { prepared.reset() }
+        try prepared.bind(statement.parameters)
+        let totalBefore = sqlite3_total_changes64(handle)
+        var rows: [SQLRow] = []
+        var columns: [String]?
+        while try prepared.step() {
+            let names = columns ?? prepared.columnNames()
+            columns = names
+            rows.append(SQLRow(columns: names, values: prepared.rowValues(), database: databaseDescription))
+        }
+        let changed = sqlite3_total_changes64(handle) == totalBefore ? 0 : Int(sqlite3_changes64(handle))
+        return SQLStatementResult(rows: rows, changedRowCount: changed)
     }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws or the commit fails.

@@ -102,6 +102,31 @@ struct DeclineCommand: Command {
     }
 }
 
+/// `tienda resolve PENDING_ID`: the customer resolves an interrupted purchase's issue (e.g. accepts new terms).
+struct ResolveCommand: Command {
+    static let path = ["resolve"]
+    static let summary = "Complete an interrupted purchase in a running emulator"
+    static let help = """
+        USAGE: tienda resolve PENDING_ID [--server URL] [--json]
+
+        With interrupted purchases on (`tienda settings --interrupted-purchases on`), a purchase waits for the
+        customer to resolve an issue outside the app; this resolves it and the purchase completes
+        (see `tienda pending`).
+
+        OPTIONS:
+        \(ControlClient.optionsHelp)
+        """
+
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let id = try arguments.requiredPositional("PENDING_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/resolve")
+        client.show(answer, output: output) { ["resolved  " + ControlFormat.transaction(answer.object("transaction"))] }
+        return .success
+    }
+}
+
 /// `tienda pending`: purchases waiting for a parent or a purchase issue.
 struct PendingCommand: Command {
     static let path = ["pending"]

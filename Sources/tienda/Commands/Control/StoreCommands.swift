@@ -70,39 +70,67 @@ struct ResetCommand: Command {
 /// `tienda accounts`.
 struct AccountsCommand: Command {
     static let path = ["accounts"]
-    static let summary = "List or create accounts in a running emulator"
+    static let summary = "List, create or change accounts in a running emulator"
     static let help = """
-        USAGE: tienda accounts [--create ID [--storefront CODE]] [--server URL] [--json]
+        USAGE: tienda accounts [--server URL] [--json]
+               tienda accounts --create ID [--storefront CODE] [--family-group ID] [--can-make-payments on|off]
+               tienda accounts --update ID [--storefront CODE] [--family-group ID|""] [--can-make-payments on|off]
 
-        Lists the accounts, or creates one. Accounts are also created on their first purchase.
+        Lists the accounts, creates one, or changes one. Accounts are also created on their first purchase.
+        Accounts in the same family group share family-shareable purchases.
 
         OPTIONS:
           --create ID          Create an account.
+          --update ID          Change an existing account.
           --storefront CODE    Its storefront, ISO 3166-1 alpha-3 (default USA).
+          --family-group ID    Its family group; "" leaves the group (with --update).
+          --can-make-payments on|off  Whether the account may pay (off: AppStore.canMakePayments is false).
         \(ControlClient.optionsHelp)
+
+        EXAMPLE:
+          tienda accounts --create kid --family-group smiths --can-make-payments off
         """
 
     static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
         let client = try ControlClient(&arguments)
         let create = try arguments.option("--create")
-        let storefront = try arguments.option("--storefront")
-        try arguments.finish()
-        if let create {
-            var body: [String: Any] = ["id": create]
-            if let storefront { body["storefront"] = storefront }
-            let answer = try await client.send(.post, "/accounts", body)
-            client.show(answer, output: output) { ["created account \(create)"] }
-            return .success
+        let update = try arguments.option("--update")
+        var changes: [String: Any] = [:]
+        if let storefront = try arguments.option("--storefront") { changes["storefront"] = storefront }
+        if let group = try arguments.option("--family-group") { changes["familyGroup"] = group }
+        if let payments = try arguments.option("--can-make-payments") {
+            guard ["on", "off"].contains(payments) else { throw CommandFailure.usage("--can-make-payments takes on or off, not \(payments).") }
+            changes["canMakePayments"] = payments == "on"
         }
-        let answer = try await client.send(.get, "/accounts")
-        client.show(answer, output: output) {
-            let lines = answer.list("accounts").map { account in
-                let storefront = (account["storefront"] as? [String: Any])?["countryCode"] as? String ?? ""
-                return "\(account["id"] as? String ?? "?")  \(storefront)" + ((account["familyGroup"] as? String).map { "  family \($0)" } ?? "")
+        try arguments.finish()
+        switch (create, update) {
+        case (let id?, nil):
+            changes["id"] = id
+            let answer = try await client.send(.post, "/accounts", changes)
+            client.show(answer, output: output) { ["created account \(id)"] }
+        case (nil, let id?):
+            guard !changes.isEmpty else { throw CommandFailure.usage("--update \(id) needs --storefront, --family-group or --can-make-payments.") }
+            let answer = try await client.send(.patch, "/accounts/\(ControlClient.segment(id))", changes)
+            client.show(answer, output: output) { ["updated  " + Self.line(answer.json)] }
+        case (nil, nil):
+            guard changes.isEmpty else { throw CommandFailure.usage("--storefront, --family-group and --can-make-payments go with --create or --update.") }
+            let answer = try await client.send(.get, "/accounts")
+            client.show(answer, output: output) {
+                let lines = answer.list("accounts").map(Self.line)
+                return lines.isEmpty ? ["no accounts"] : lines
             }
-            return lines.isEmpty ? ["no accounts"] : lines
+        case (_?, _?):
+            throw CommandFailure.usage("Give --create or --update, not both.")
         }
         return .success
+    }
+
+    /// One account: id, storefront, family group, and whether it may not pay.
+    private static func line(_ account: [String: Any]) -> String {
+        let storefront = (account["storefront"] as? [String: Any])?["countryCode"] as? String ?? ""
+        return "\(account["id"] as? String ?? "?")  \(storefront)"
+            + ((account["familyGroup"] as? String).map { "  family \($0)" } ?? "")
+            + ((account["canMakePayments"] as? Bool) == false ? "  cannot make payments" : "")
     }
 }
 

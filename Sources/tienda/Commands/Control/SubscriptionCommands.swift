@@ -135,13 +135,29 @@ struct PriceIncreaseCommand: Command {
     }
 }
 
-/// `tienda extend ORIGINAL_ID DAYS`.
+/// `tienda extend ORIGINAL_ID DAYS`, or `tienda extend --all PRODUCT_ID DAYS` for every subscriber.
 struct ExtendCommand: Command {
     static let path = ["extend"]
-    static let summary = "Extend a subscription's renewal date in a running emulator"
-    static let help = SubscriptionAction.help("extend ORIGINAL_TRANSACTION_ID DAYS [--reason N]",
-        "Moves the renewal date DAYS (1…90) later (RENEWAL_EXTENDED).",
-        options: "  --reason N           extendReasonCode: 0 undeclared (default), 1 satisfaction, 2 other, 3 service issue.\n")
+    static let summary = "Extend a subscription's renewal date, or every subscriber's, in a running emulator"
+    static let help = """
+        USAGE: tienda extend ORIGINAL_TRANSACTION_ID DAYS [--reason N] [--server URL] [--json]
+               tienda extend --all PRODUCT_ID DAYS [--reason N] [--storefront CODE ...] [--bundle-id ID] [--server URL] [--json]
+
+        Moves the renewal date DAYS (1…90) later (RENEWAL_EXTENDED) and prints the subscription's status. With --all,
+        extends every active subscriber of PRODUCT_ID in the background, as the App Store Server API's mass extension
+        does, and prints the request's identifier; RENEWAL_EXTENSION/SUMMARY follows when it is done.
+
+        OPTIONS:
+          --reason N           extendReasonCode: 0 undeclared (default), 1 satisfaction, 2 other, 3 service issue.
+          --all                Every subscriber of PRODUCT_ID.
+          --storefront CODE    With --all: only this storefront (ISO 3166-1 alpha-3); repeat for several.
+          --bundle-id ID       With --all: the app (default: the first one served).
+        \(ControlClient.optionsHelp)
+
+        EXAMPLES:
+          tienda extend 2000000000000001 7 --reason 3
+          tienda extend --all com.tienda.example.pro.monthly 30 --storefront USA --storefront FRA
+        """
 
     static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
         let client = try ControlClient(&arguments)
@@ -149,12 +165,29 @@ struct ExtendCommand: Command {
             guard let value = Int(text) else { throw .usage("--reason \(text) is not a number.") }
             return value
         }
-        let id = try arguments.requiredPositional("ORIGINAL_TRANSACTION_ID")
+        let all = arguments.flag("--all")
+        let storefronts = try arguments.options("--storefront")
+        let bundle = try arguments.option("--bundle-id")
+        let id = try arguments.requiredPositional(all ? "PRODUCT_ID" : "ORIGINAL_TRANSACTION_ID")
         let daysText = try arguments.requiredPositional("DAYS")
         try arguments.finish()
         guard let days = Int(daysText) else { throw CommandFailure.usage("DAYS \(daysText) is not a number.") }
         var body: [String: Any] = ["days": days]
         if let reason { body["reason"] = reason }
-        return try await SubscriptionAction.run("extend", id: id, body: body, client: client, output: output)
+        guard all else {
+            guard storefronts.isEmpty, bundle == nil else {
+                throw CommandFailure.usage("--storefront and --bundle-id go with --all PRODUCT_ID.")
+            }
+            return try await SubscriptionAction.run("extend", id: id, body: body, client: client, output: output)
+        }
+        body["productId"] = id
+        if !storefronts.isEmpty { body["storefrontCountryCodes"] = storefronts }
+        if let bundle { body["bundleId"] = bundle }
+        let answer = try await client.send(.post, "/subscriptions/extend-all", body)
+        client.show(answer, output: output) {
+            ["extension of \(id) by \(days) days requested  request \(answer.json["requestIdentifier"] as? String ?? "?")",
+             "subscribers are extended in the background; RENEWAL_EXTENSION/SUMMARY follows when done (`tienda notifications`)"]
+        }
+        return .success
     }
 }
