@@ -74,6 +74,26 @@ import Testing
         }
     }
 
+    @Test func clientsTakingTurnsWithTheirTokensEachExpireOnTime() throws {
+        let clock = VirtualClock(now: Tokens.now)
+        let validator = try Self.validator(clock: clock)
+        let early = try Tokens.token(Tokens.claims(["exp": Tokens.seconds + 100]))
+        let late = try Tokens.token(Tokens.claims(["exp": Tokens.seconds + 300]))
+        for _ in 0..<3 {
+            #expect(Self.refusal(validator, early) == nil)
+            #expect(Self.refusal(validator, late) == nil)
+        }
+        #expect(validator.cachedTokenCount == 2)
+        // The late token was checked last; the early one still expires at its own exp.
+        _ = clock.advance(by: .seconds(161))
+        #expect(Self.refusal(validator, early)?.contains("expired") == true)
+        #expect(Self.refusal(validator, late) == nil)
+        #expect(validator.cachedTokenCount == 1)
+        _ = clock.advance(by: .seconds(200))
+        #expect(Self.refusal(validator, late)?.contains("expired") == true)
+        #expect(validator.cachedTokenCount == 0)
+    }
+
     @Test func theCacheStaysWithinItsCapacity() throws {
         let validator = try Self.validator(clock: VirtualClock(now: Tokens.now), capacity: 3)
         for offset in 0..<7 {

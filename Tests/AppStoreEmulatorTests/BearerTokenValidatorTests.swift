@@ -79,6 +79,18 @@ import Testing
         }
     }
 
+    @Test func theSchemeIsCaseInsensitiveAndWhitespaceAroundTheTokenIsIgnored() throws {
+        let token = try Self.token(Self.claims())
+        for header in ["bearer " + token, "BEARER " + token, "Bearer  " + token + "\t", "Bearer \u{3000}" + token + "\u{00A0}"] {
+            #expect(try Self.validator.bundleId(authorization: header, servedBundleIds: ["com.example"]) == "com.example")
+        }
+        for header in ["Bearer", "Bearer ", "Bearer\t" + token, "Bearers " + token, token] {
+            #expect(throws: AuthenticationFailure("The Authorization header is not \"Bearer <JWT>\".")) {
+                try Self.validator.bundleId(authorization: header, servedBundleIds: ["com.example"])
+            }
+        }
+    }
+
     @Test func aRefusalIs401WithAnEmptyBodyAndTheReasonInTheChallenge() {
         let response = AuthenticationFailure("The bearer token expired; sign a new one.").response
         #expect(response.status.code == 401 && response.body.isEmpty)

@@ -7,6 +7,7 @@ import Testing
     @Test(arguments: [
         ("/v1/accounts/bob/entitlements", "bob"), ("/v1/accounts/bob/history", nil), ("/v1/accounts//entitlements", nil),
         ("/v1/accounts/a/b/entitlements", nil), ("/v2/accounts/bob/entitlements", nil),
+        ("/v1/accounts/zoë/entitlements", "zoë"), ("/v1/accounts/entitlements", nil), ("/v1/accounts/bob/entitlements/", nil),
     ] as [(String, String?)])
     func `only the entitlements path of one account takes the fast path`(path: String, account: String?) {
         #expect(EntitlementResponder.lookupAccount(path) == account)

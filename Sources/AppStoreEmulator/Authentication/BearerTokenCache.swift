@@ -22,6 +22,9 @@ final class BearerTokenCache: Sendable {
         /// How many times the keys were replaced: a token checked against older keys is not kept.
         var generation: UInt64 = 0
         var entries: [String: Entry] = [:]
+        /// The token found or inserted last, with its entry: a client reusing its token (the common case) is
+        /// recognised by comparing bytes, without hashing the whole token for the dictionary.
+        var recent: (token: String, entry: Entry)?
     }
 
     /// The most tokens kept.
@@ -42,9 +45,17 @@ final class BearerTokenCache: Sendable {
     /// The bundle ID of a cached token still valid at `now` (seconds since 1970) for a served app, or `nil`.
     func bundleId(token: String, now: Double, servedBundleIds: Set<String>) -> String? {
         state.withLock { state in
-            guard let entry = state.entries[token] else { return nil }
+            let entry: Entry
+            if let recent = state.recent, recent.token == token {
+                entry = recent.entry
+            } else {
+                guard let found = state.entries[token] else { return nil }
+                entry = found
+                state.recent = (token, found)
+            }
             guard now < entry.expiry, state.keys.key(id: entry.keyId) != nil else {
                 state.entries[token] = nil
+                state.recent = nil
                 return nil
             }
             return servedBundleIds.contains(entry.bundleId) ? entry.bundleId : nil
@@ -62,6 +73,7 @@ final class BearerTokenCache: Sendable {
                 if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
             }
             state.entries[token] = entry
+            state.recent = (token, entry)
         }
     }
 
@@ -71,6 +83,7 @@ final class BearerTokenCache: Sendable {
             state.keys = keys
             state.generation &+= 1
             state.entries.removeAll()
+            state.recent = nil
         }
     }
 }

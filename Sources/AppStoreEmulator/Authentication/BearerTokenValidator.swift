@@ -55,11 +55,9 @@ public struct BearerTokenValidator: Sendable {
         guard let authorization, !authorization.isEmpty else {
             throw AuthenticationFailure("No Authorization header; send \"Authorization: Bearer <JWT signed with your API key>\".")
         }
-        let parts = authorization.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else {
+        guard let token = BearerCredentials.token(in: authorization) else {
             throw AuthenticationFailure("The Authorization header is not \"Bearer <JWT>\".")
         }
-        let token = String(parts[1]).trimmingCharacters(in: .whitespaces)
         let now = Double(clock.now.milliseconds) / 1000
         if let bundleId = cache.bundleId(token: token, now: now, servedBundleIds: servedBundleIds) { return bundleId }
         let jws: CompactJWS

@@ -17,26 +17,22 @@ extension AppStoreEngine {
     /// let transaction = result.transaction   // price = 3 × 0.99 → 2970 milliunits
     /// ```
     public func purchase(_ request: PurchaseRequest) async throws(AppStoreEngineError) -> PurchaseResult {
+        try await perform { scope throws(AppStoreEngineError) in try scope.purchase(request) }
+    }
+
+    /// Makes several purchases in one storage transaction, in order, as if ``purchase(_:)`` were called for each
+    /// at the same instant: all of them commit together or, when one fails, none does and its error is thrown.
+    ///
+    /// For bulk work (fixtures, imports, load generation) where one commit per purchase would cost more than
+    /// the purchases themselves. Each purchase raises the same notifications and answers with the same signed
+    /// transaction as a single ``purchase(_:)``.
+    /// - Returns: The result of each request, in order.
+    public func purchase(batch requests: [PurchaseRequest]) async throws(AppStoreEngineError) -> [PurchaseResult] {
         try await perform { scope throws(AppStoreEngineError) in
-            var request = try scope.validatePurchase(request)
-            let app = try scope.app(request.bundleId)
-            if case .promotional(let offerId, _, let nonce, _, _) = request.offer {
-                try PromotionalOfferSignature.verify(request.offer!, request: request, catalog: app.catalog, now: scope.now)
-                guard try scope.tables.useNonce(nonce.uuidString.lowercased(), at: scope.now) else {
-                    throw .invalidOfferSignature(offer: offerId, reason: "its nonce was already used")
-                }
-                request.offer = .promotionalForTesting(offerID: offerId)
-            }
-            let pendingKind: PendingPurchase.Kind? =
-                (request.simulatesAskToBuy ?? app.settings.askToBuyEnabled) ? .askToBuy
-                : app.settings.interruptedPurchasesEnabled ? .interrupted : nil
-            if let pendingKind {
-                let pending = PendingPurchase(
-                    id: UUID().uuidString.lowercased(), kind: pendingKind, request: request, requestDate: scope.now)
-                try scope.tables.insert(pending)
-                return .pending(pending)
-            }
-            return .success(try scope.completePurchase(request, origin: request.origin))
+            var results: [PurchaseResult] = []
+            results.reserveCapacity(requests.count)
+            for request in requests { results.append(try scope.purchase(request)) }
+            return results
         }
     }
 
@@ -94,6 +90,30 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
+    /// One purchase inside the operation: the checks, the offer signature and nonce, then either a pending
+    /// purchase (Ask to Buy, interrupted purchases) or the charge.
+    func purchase(_ request: PurchaseRequest) throws(AppStoreEngineError) -> PurchaseResult {
+        var request = try validatePurchase(request)
+        let app = try app(request.bundleId)
+        if case .promotional(let offerId, _, let nonce, _, _) = request.offer {
+            try PromotionalOfferSignature.verify(request.offer!, request: request, catalog: app.catalog, now: now)
+            guard try tables.useNonce(nonce.uuidString.lowercased(), at: now) else {
+                throw .invalidOfferSignature(offer: offerId, reason: "its nonce was already used")
+            }
+            request.offer = .promotionalForTesting(offerID: offerId)
+        }
+        let pendingKind: PendingPurchase.Kind? =
+            (request.simulatesAskToBuy ?? app.settings.askToBuyEnabled) ? .askToBuy
+            : app.settings.interruptedPurchasesEnabled ? .interrupted : nil
+        if let pendingKind {
+            let pending = PendingPurchase(
+                id: UUID().uuidString.lowercased(), kind: pendingKind, request: request, requestDate: now)
+            try tables.insert(pending)
+            return .pending(pending)
+        }
+        return .success(try completePurchase(request, origin: request.origin))
+    }
+
     /// The checks StoreKit makes before charging, in its order; returns the request with a lowercase token.
     func validatePurchase(_ request: PurchaseRequest) throws(AppStoreEngineError) -> PurchaseRequest {
         let app = try app(request.bundleId)

@@ -86,6 +86,7 @@ extension OperationScope {
             if let due = record.lifecycle.dueEvent?.date { earliestScheduled = min(earliestScheduled ?? due, due) }
         }
         try tables.save(record)
+        if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }
         var announced = Set<String>()
         for transaction in applied.created + applied.updated where announced.insert(transaction.id).inserted {
             if origin == .app, transaction.id == applied.completedPurchase { continue }
@@ -94,13 +95,21 @@ extension OperationScope {
         return applied
     }
 
+    /// The family members' chains that follow a purchaser's chain. Without any member chain in the store (read
+    /// once per operation), none is looked for: renewals of subscriptions nobody shares skip the query.
+    func memberChains(of purchaser: String) throws(AppStoreEngineError) -> [ChainRecord] {
+        if mayHaveMemberChains == nil { mayHaveMemberChains = try tables.hasMemberChains() }
+        guard mayHaveMemberChains == true else { return [] }
+        return try tables.memberChains(of: purchaser)
+    }
+
     /// Lets family members follow a purchaser's event: revocation after a refund, mirrored periods and
     /// notifications, and new grants when the purchaser (re)subscribes.
     private func propagateToFamily(
         _ purchaser: SubscriptionLifecycle, actions: [LifecycleAction], app: RegisteredApp
     ) throws(AppStoreEngineError) {
         guard !purchaser.isFamilyShared else { return }
-        let members = try tables.memberChains(of: purchaser.originalTransactionId)
+        let members = try memberChains(of: purchaser.originalTransactionId)
         if case .revoked = purchaser.state {
             let reason = actions.updatedTransactions.last?.revocationReason ?? .refundedForOtherReason
             for var member in members where member.lifecycle.state.isOngoing {
@@ -130,7 +139,7 @@ extension OperationScope {
             let family = try account(purchaser.accountId).familyGroup
         else { return }
         var known = members ?? []
-        if members == nil { known = try tables.memberChains(of: purchaser.originalTransactionId) }
+        if members == nil { known = try memberChains(of: purchaser.originalTransactionId) }
         let purchaserTransaction = try payload(purchaser.latestTransactionId)
         for account in try tables.accounts(inFamily: family)
         where account.id != purchaser.accountId && (accountId == nil || account.id == accountId) {

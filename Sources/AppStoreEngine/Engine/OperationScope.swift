@@ -22,6 +22,9 @@ final class OperationScope {
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [String: AppTransactionRecord] = [:]
+    /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
+    /// operation saves one.
+    var mayHaveMemberChains: Bool?
 
     init(tables: EngineTables, environment: EngineEnvironment, now: Timestamp) throws(AppStoreEngineError) {
         self.tables = tables

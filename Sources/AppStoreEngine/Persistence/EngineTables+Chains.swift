@@ -56,6 +56,11 @@ extension EngineTables {
         return chains
     }
 
+    /// Whether any chain follows a purchaser's (a family member's chain).
+    func hasMemberChains() throws(AppStoreEngineError) -> Bool {
+        try queryFirst("SELECT 1 AS found FROM chains WHERE purchaser_id IS NOT NULL LIMIT 1") != nil
+    }
+
     /// The account's purchased chain in a group, if any.
     func purchasedChain(bundleId: String, accountId: String, groupId: String) throws(AppStoreEngineError) -> ChainRecord? {
         try chains(

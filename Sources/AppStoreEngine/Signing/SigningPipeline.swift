@@ -5,18 +5,24 @@ import Dispatch
 ///
 /// Jobs go round-robin to lanes, each a serial queue with its own signer (its own key copy) and its own
 /// results: lanes run in parallel on GCD's worker threads (never Swift's cooperative pool) without sharing
-/// any lock.
+/// any lock. A lane receives its jobs ``jobsPerDispatch`` at a time, so that an advance renewing thousands of
+/// subscriptions wakes a worker thread once per handful of notifications rather than once per notification.
 struct SigningPipeline {
     private static let queues = (0..<16).map { DispatchQueue(label: "tienda.engine.signing.\($0)") }
+    /// How many jobs one dispatch to a lane carries (fewer when the operation finishes first).
+    static let jobsPerDispatch = 8
 
     private let signer: PayloadSigner
     private let group = DispatchGroup()
     private let lanes: [ResultSlots<OutboxRow>]
+    /// Each lane's jobs not yet dispatched, with their positions.
+    private var waiting: [[(index: Int, job: NotificationJob)]]
     private var submitted = 0
 
     init(signer: PayloadSigner) {
         self.signer = signer
         lanes = (0..<min(signer.concurrency, Self.queues.count)).map { _ in ResultSlots() }
+        waiting = Array(repeating: [], count: lanes.count)
     }
 
     /// Starts signing a job (on the caller's thread when there is one lane).
@@ -24,19 +30,32 @@ struct SigningPipeline {
         let index = submitted
         submitted += 1
         let lane = index % lanes.count
-        let results = lanes[lane]
-        let signer = signer
         guard lanes.count > 1 else {
-            results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil) }, at: index)
+            let signer = signer
+            lanes[lane].store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil) }, at: index)
             return
         }
+        waiting[lane].append((index, job))
+        if waiting[lane].count >= Self.jobsPerDispatch { dispatch(lane) }
+    }
+
+    /// Hands a lane its waiting jobs.
+    private mutating func dispatch(_ lane: Int) {
+        guard !waiting[lane].isEmpty else { return }
+        let jobs = waiting[lane]
+        waiting[lane].removeAll(keepingCapacity: true)
+        let results = lanes[lane]
+        let signer = signer
         Self.queues[lane].async(group: group) {
-            results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: lane) }, at: index)
+            for (index, job) in jobs {
+                results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: lane) }, at: index)
+            }
         }
     }
 
     /// Waits for every submitted job and returns the signed rows in submission order.
     mutating func finish() throws(AppStoreEngineError) -> [OutboxRow] {
+        for lane in lanes.indices { dispatch(lane) }
         group.wait()
         var ordered = [OutboxRow?](repeating: nil, count: submitted)
         for lane in lanes {

@@ -23,11 +23,17 @@ struct EntitlementResponder: HTTPResponder {
     }
 
     /// The account of `/v1/accounts/{account}/entitlements`, or `nil` for any other path.
+    ///
+    /// Read on the path's UTF-8 bytes: character comparison, and Foundation's `contains` on strings, cost more than
+    /// the rest of a cached lookup.
     static func lookupAccount(_ path: String) -> String? {
-        let prefix = "/v1/accounts/"
-        let suffix = "/entitlements"
-        guard path.hasPrefix(prefix), path.hasSuffix(suffix), path.count > prefix.count + suffix.count else { return nil }
-        let account = path.dropFirst(prefix.count).dropLast(suffix.count)
-        return account.contains("/") ? nil : String(account)
+        let bytes = path.utf8
+        guard bytes.count > prefix.count + suffix.count, bytes.starts(with: prefix), bytes.reversed().starts(with: suffix.reversed())
+        else { return nil }
+        let account = bytes.dropFirst(prefix.count).dropLast(suffix.count)
+        return account.contains(UInt8(ascii: "/")) ? nil : String(Substring(account))
     }
+
+    private static let prefix = Array("/v1/accounts/".utf8)
+    private static let suffix = Array("/entitlements".utf8)
 }

@@ -13,7 +13,14 @@ public struct SHA256Digest: Hashable, Sendable, CustomStringConvertible {
 
     /// Lowercase hexadecimal.
     public var description: String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: bytes.count * 2) { output in
+            for (offset, byte) in bytes.enumerated() {
+                output[2 * offset] = digits[Int(byte >> 4)]
+                output[2 * offset + 1] = digits[Int(byte & 0x0F)]
+            }
+            return bytes.count * 2
+        }
     }
 }
 

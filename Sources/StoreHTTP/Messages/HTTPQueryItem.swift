@@ -18,10 +18,12 @@ public struct HTTPQueryItem: Sendable, Hashable {
     static func parse(_ query: Substring) throws(HTTPRequestError) -> [HTTPQueryItem] {
         guard !query.isEmpty else { return [] }
         var items: [HTTPQueryItem] = []
-        for piece in query.split(separator: "&", omittingEmptySubsequences: true) {
-            let separator = piece.firstIndex(of: "=")
+        // Split on the bytes `&` and `=`, not on characters: a combining mark after either must not hide it.
+        for bytes in query.utf8.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
+            let piece = Substring(bytes)
+            let separator = piece.utf8.firstIndex(of: UInt8(ascii: "="))
             let rawName = piece[..<(separator ?? piece.endIndex)]
-            let rawValue = separator.map { piece[piece.index(after: $0)...] } ?? ""
+            let rawValue = separator.map { piece[piece.utf8.index(after: $0)...] } ?? ""
             guard let name = PercentDecoding.decode(rawName, plusIsSpace: true),
                 let value = PercentDecoding.decode(rawValue, plusIsSpace: true)
             else { throw .malformedQuery(query) }

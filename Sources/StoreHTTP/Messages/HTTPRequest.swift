@@ -19,6 +19,8 @@ public struct HTTPRequest: Sendable {
 
     /// The request-target from the path on (origin form); differs from ``target`` only for absolute form.
     private let originForm: Substring
+    /// The path as sent, still percent-encoded (the request-target up to `?`).
+    public let rawPath: Substring
 
     /// Creates a request, decoding `target` into ``path`` and ``queryItems``.
     ///
@@ -39,15 +41,13 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.target = target
         self.originForm = originForm
+        self.rawPath = rawPath
         self.path = path
         self.queryItems = try HTTPQueryItem.parse(Self.rawQuery(of: originForm))
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
     }
-
-    /// The path as sent, still percent-encoded (the request-target up to `?`).
-    public var rawPath: Substring { Self.rawPath(of: originForm) }
 
     /// The query string as sent, without `?`; empty when there is none.
     public var query: String { String(Self.rawQuery(of: originForm)) }
@@ -73,12 +73,15 @@ public struct HTTPRequest: Sendable {
         return rest.first == "/" ? rest : Substring("/" + rest)
     }
 
+    // The `?` is searched among the UTF-8 bytes, not the characters: a request-target is ASCII on the wire, and
+    // character iteration (grapheme breaking) would cost more than the rest of the request's parsing.
+
     private static func rawPath(of originForm: Substring) -> Substring {
-        originForm[..<(originForm.firstIndex(of: "?") ?? originForm.endIndex)]
+        originForm[..<(originForm.utf8.firstIndex(of: UInt8(ascii: "?")) ?? originForm.endIndex)]
     }
 
     private static func rawQuery(of originForm: Substring) -> Substring {
-        guard let mark = originForm.firstIndex(of: "?") else { return "" }
-        return originForm[originForm.index(after: mark)...]
+        guard let mark = originForm.utf8.firstIndex(of: UInt8(ascii: "?")) else { return "" }
+        return originForm[originForm.utf8.index(after: mark)...]
     }
 }

@@ -3,6 +3,8 @@ struct Route: Sendable {
     enum Handler: Sendable {
         case asynchronous(Router.Handler)
         case synchronous(Router.SynchronousHandler)
+        /// The fast path on the polling thread; the asynchronous handler when it returns `nil`.
+        case fastPathFirst(Router.FastPath, Router.Handler)
     }
 
     let method: HTTPMethod

@@ -1,3 +1,5 @@
+import Glibc
+
 /// A path pattern such as `/inApps/v1/subscriptions/extend/mass/{productId}/{requestIdentifier}`: literal
 /// segments that must match exactly, and `{name}` segments that match any one non-empty segment.
 struct RoutePattern: Sendable, CustomStringConvertible {
@@ -22,6 +24,25 @@ struct RoutePattern: Sendable, CustomStringConvertible {
         precondition(Set(names).count == names.count, "route pattern \"\(pattern)\" repeats a parameter name")
     }
 
+    /// The raw segments of a request path (`/a/b` gives `a` and `b`), split on the byte `/`.
+    static func segments(of rawPath: Substring) -> [Substring] {
+        let bytes = rawPath.utf8
+        guard !bytes.isEmpty else { return [""] }
+        var segments: [Substring] = []
+        segments.reserveCapacity(8)
+        var start = bytes.index(after: bytes.startIndex)
+        var index = start
+        while index != bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "/") {
+                segments.append(rawPath[start..<index])
+                start = bytes.index(after: index)
+            }
+            index = bytes.index(after: index)
+        }
+        segments.append(rawPath[start..<bytes.endIndex])
+        return segments
+    }
+
     /// Matches the raw (still percent-encoded) segments of a request path.
     ///
     /// - Returns: The decoded parameters, or `nil` when the path does not match.
@@ -29,10 +50,16 @@ struct RoutePattern: Sendable, CustomStringConvertible {
     func match(_ rawSegments: [Substring]) throws(HTTPRequestError) -> RouteParameters? {
         guard rawSegments.count == segments.count else { return nil }
         var parameters: [(name: String, value: String)] = []
-        for (segment, raw) in zip(segments, rawSegments) {
-            switch segment {
+        for position in segments.indices {
+            let raw = rawSegments[position]
+            switch segments[position] {
             case .literal(let literal):
-                guard raw == literal || (raw.contains("%") && PercentDecoding.decode(raw, plusIsSpace: false) == literal) else {
+                // Compared as bytes: a path segment is the literal only when it is spelled the same, or
+                // percent-encodes the same bytes.
+                guard Self.sameBytes(raw, literal)
+                    || (raw.utf8.contains(UInt8(ascii: "%"))
+                        && PercentDecoding.decode(raw, plusIsSpace: false).map { Self.sameBytes($0[...], literal) } == true)
+                else {
                     return nil
                 }
             case .parameter(let name):
@@ -42,6 +69,19 @@ struct RoutePattern: Sendable, CustomStringConvertible {
             }
         }
         return RouteParameters(parameters)
+    }
+
+    /// Whether `raw` has exactly the UTF-8 bytes of `literal`: lengths first, then the bytes.
+    private static func sameBytes(_ raw: Substring, _ literal: String) -> Bool {
+        let rawBytes = raw.utf8
+        let literalBytes = literal.utf8
+        guard rawBytes.count == literalBytes.count else { return false }
+        let compared = rawBytes.withContiguousStorageIfAvailable { rawBuffer in
+            literalBytes.withContiguousStorageIfAvailable { literalBuffer in
+                rawBuffer.count == 0 || memcmp(rawBuffer.baseAddress!, literalBuffer.baseAddress!, rawBuffer.count) == 0
+            }
+        }
+        return (compared ?? nil) ?? rawBytes.elementsEqual(literalBytes)
     }
 
     /// Whether this pattern should be tried before `other`: at the first position where one has a literal and the

@@ -1,11 +1,12 @@
 extension Router {
     /// Finds the route for `request` and runs it: synchronous handlers at once, asynchronous ones deferred.
     public func respond(to request: HTTPRequest) -> HTTPResponderResult {
-        let segments = request.rawPath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let segments = RoutePattern.segments(of: request.rawPath)
         var allowedMethods: [HTTPMethod] = []
         var getRouteForHead: (Route, RouteParameters)?
+        let candidates = segments.count < routesBySegmentCount.count ? routesBySegmentCount[segments.count] : []
         do {
-            for route in routes {
+            for route in candidates {
                 guard let parameters = try route.pattern.match(segments) else { continue }
                 if route.method == request.method {
                     return run(route.handler, request, parameters)
@@ -36,12 +37,23 @@ extension Router {
                 return .immediate(response(for: error))
             }
         case .asynchronous(let handler):
-            return .deferred {
-                do {
-                    return try await handler(request, parameters)
-                } catch {
-                    return response(for: error)
-                }
+            return deferred(handler, request, parameters)
+        case .fastPathFirst(let fastPath, let handler):
+            do {
+                if let response = try fastPath.body(request, parameters) { return .immediate(response) }
+            } catch {
+                return .immediate(response(for: error))
+            }
+            return deferred(handler, request, parameters)
+        }
+    }
+
+    private func deferred(_ handler: @escaping Handler, _ request: HTTPRequest, _ parameters: RouteParameters) -> HTTPResponderResult {
+        .deferred {
+            do {
+                return try await handler(request, parameters)
+            } catch {
+                return response(for: error)
             }
         }
     }

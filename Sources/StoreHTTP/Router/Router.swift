@@ -18,8 +18,9 @@
 /// Handlers passed as closures are deferred work (``HTTPResponderResult/deferred(_:)``): Swift tasks that start on
 /// the polling thread and leave it at their first suspension. Handlers wrapped in
 /// ``SynchronousHandler/synchronous(_:)`` are answered at once, without a task, which is cheapest for handlers that
-/// never await. A handler that throws an ``HTTPResponseError`` answers with its response; any other error becomes
-/// a 500.
+/// never await. A route may have both: a ``FastPath`` that answers at once when it can (from a cache) and returns
+/// `nil` otherwise, and an asynchronous handler for the rest. A handler that throws an ``HTTPResponseError`` answers
+/// with its response; any other error becomes a 500.
 public struct Router: HTTPResponder {
     /// A handler that may await: it runs as a Swift task, with the connection suspended while it waits.
     public typealias Handler = @Sendable (HTTPRequest, RouteParameters) async throws -> HTTPResponse
@@ -28,6 +29,9 @@ public struct Router: HTTPResponder {
     public var errorResponse: @Sendable (HTTPStatus, String) -> HTTPResponse
 
     private(set) var routes: [Route] = []
+    /// The routes by their number of segments (the index), each list in the order of ``routes``: a path is tried
+    /// only against the patterns it can match.
+    private(set) var routesBySegmentCount: [[Route]] = []
     private let prefix: String
 
     /// Creates an empty router.
@@ -61,16 +65,19 @@ public struct Router: HTTPResponder {
         group.routes.forEach { insert($0) }
     }
 
-    private func fullPath(_ path: String) -> String {
+    func fullPath(_ path: String) -> String {
         precondition(path.hasPrefix("/"), "route path \"\(path)\" must start with \"/\"")
         return prefix.isEmpty || path != "/" ? prefix + path : prefix
     }
 
-    private mutating func insert(_ route: Route) {
+    mutating func insert(_ route: Route) {
         precondition(
             !routes.contains { $0.method == route.method && $0.pattern.isEquivalent(to: route.pattern) },
             "\(route.method) \(route.pattern) is registered twice")
         let position = routes.firstIndex { route.pattern.precedes($0.pattern) } ?? routes.endIndex
         routes.insert(route, at: position)
+        let count = route.pattern.segments.count
+        while routesBySegmentCount.count <= count { routesBySegmentCount.append([]) }
+        routesBySegmentCount[count] = routes.filter { $0.pattern.segments.count == count }
     }
 }

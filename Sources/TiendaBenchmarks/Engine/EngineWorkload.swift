@@ -37,20 +37,30 @@ final class EngineWorkload {
         }
     }
 
-    /// Every account buys the monthly subscription at full price, in batches spread over the first month.
-    /// - Returns: The number of operations.
+    /// Every account buys the monthly subscription at full price, in batches spread over the first month; each
+    /// batch goes to the engine as ``AppStoreEngine/purchase(batch:)`` calls of at most ``purchasesPerCall``.
+    /// - Returns: The number of purchases.
     func purchaseAll() async throws -> Int {
         let month = SubscriptionPeriod.oneMonth.advance(start.date).timeIntervalSince(start.date)
         let perBatch = (accounts.count + Self.purchaseBatches - 1) / Self.purchaseBatches
-        for (index, account) in accounts.enumerated() {
-            if index > 0, index % perBatch == 0 {
+        var index = 0
+        while index < accounts.count {
+            if index > 0 {
                 let batch = Double(index / perBatch)
                 try await engine.advance(to: start.adding(milliseconds: Int64(month * 1000 * batch / Double(Self.purchaseBatches))))
             }
-            originals.append(try await buy(account))
+            let batchEnd = min(index + perBatch, accounts.count)
+            while index < batchEnd {
+                let end = min(index + Self.purchasesPerCall, batchEnd)
+                originals += try await buy(Array(accounts[index..<end]))
+                index = end
+            }
         }
         return accounts.count
     }
+
+    /// The most purchases one ``AppStoreEngine/purchase(batch:)`` call makes (one storage transaction).
+    static let purchasesPerCall = 256
 
     /// The choices for one month: who gets a refund of the latest transaction (then subscribes again) and whose
     /// next renewal fails; disjoint, drawn before the month is measured.
@@ -83,12 +93,20 @@ final class EngineWorkload {
     }
 
     private func buy(_ account: String) async throws -> Int64 {
-        let result = try await engine.purchase(PurchaseRequest(
-            bundleId: Self.bundleId, accountId: account, productId: Self.product, introductoryOfferEligibility: false))
-        guard let original = result.transaction?.payload.originalTransactionId.flatMap({ Int64($0) }) else {
-            throw BenchmarkError("the purchase for \(account) returned no transaction")
+        try await buy([account])[0]
+    }
+
+    /// One batch of purchases; the original transaction ID of each.
+    private func buy(_ accounts: [String]) async throws -> [Int64] {
+        let results = try await engine.purchase(batch: accounts.map {
+            PurchaseRequest(bundleId: Self.bundleId, accountId: $0, productId: Self.product, introductoryOfferEligibility: false)
+        })
+        return try zip(accounts, results).map { account, result in
+            guard let original = result.transaction?.payload.originalTransactionId.flatMap({ Int64($0) }) else {
+                throw BenchmarkError("the purchase for \(account) returned no transaction")
+            }
+            return original
         }
-        return original
     }
 }
 

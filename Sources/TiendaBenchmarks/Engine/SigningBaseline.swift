@@ -20,23 +20,35 @@ struct SigningBaseline {
         }
     }
 
+    /// Jobs per dispatch to a lane, as in the engine's signing pipeline.
+    static let jobsPerDispatch = 8
+
     /// Signs `count` jobs taken round-robin from `sample` (each job is the payloads of one notification, signed
-    /// in order on one lane) and returns the time it took.
+    /// in order on one lane; a lane gets ``jobsPerDispatch`` jobs per dispatch) and returns the time it took.
     func sign(count: Int, from sample: [[Data]]) -> Span {
         precondition(!sample.isEmpty || count == 0, "the baseline needs a sample of payloads")
         let group = DispatchGroup()
         let start = ProcessUsage.now()
-        for index in 0..<count {
-            let job = sample[index % sample.count]
-            let lane = index % signers.count
+        var waiting = Array(repeating: [[Data]](), count: signers.count)
+        func dispatch(_ lane: Int) {
+            let jobs = waiting[lane]
+            waiting[lane].removeAll(keepingCapacity: true)
             let signer = signers[lane]
             Self.queues[lane].async(group: group) {
-                for payload in job {
-                    let jws = try? signer.sign(payload: payload)
-                    precondition(jws != nil, "the baseline could not sign")
+                for job in jobs {
+                    for payload in job {
+                        let jws = try? signer.sign(payload: payload)
+                        precondition(jws != nil, "the baseline could not sign")
+                    }
                 }
             }
         }
+        for index in 0..<count {
+            let lane = index % signers.count
+            waiting[lane].append(sample[index % sample.count])
+            if waiting[lane].count >= Self.jobsPerDispatch { dispatch(lane) }
+        }
+        for lane in waiting.indices where !waiting[lane].isEmpty { dispatch(lane) }
         group.wait()
         return ProcessUsage.now().since(start)
     }

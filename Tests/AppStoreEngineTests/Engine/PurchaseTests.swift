@@ -77,6 +77,38 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aBatchOfPurchasesCommitsTogetherAndAnswersEachLikeASinglePurchase(store: StoreKind) async throws {
+        let h = try await H.make(store, accounts: ["alice", "bob", "carol"])
+        let requests = ["alice", "bob", "carol"].map {
+            PurchaseRequest(bundleId: H.bundleId, accountId: $0, productId: H.monthly, introductoryOfferEligibility: false)
+        }
+        let results = try await h.engine.purchase(batch: requests)
+        let transactions = results.compactMap(\.transaction)
+        #expect(transactions.count == 3)
+        #expect(transactions.map(\.payload.transactionId) == ["2000000000000001", "2000000000000002", "2000000000000003"])
+        #expect(transactions.allSatisfy { $0.payload.price == 4990 && $0.payload.signedDate == h.clock.now })
+        let notifications = try await h.notifications()
+        #expect(notifications.map(\.name) == Array(repeating: "SUBSCRIBED/INITIAL_BUY", count: 3))
+        #expect(notifications.map(\.transaction?.transactionId) == transactions.map(\.payload.transactionId))
+        #expect(try await h.names() == ["SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/INITIAL_BUY", "SUBSCRIBED/INITIAL_BUY"])
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aBatchWithAFailingPurchaseLeavesNoTrace(store: StoreKind) async throws {
+        let h = try await H.make(store, accounts: ["alice", "bob"])
+        await #expect(throws: AppStoreEngineError.productUnavailable(productId: "nope", bundleId: H.bundleId)) {
+            try await h.engine.purchase(batch: [
+                PurchaseRequest(bundleId: H.bundleId, accountId: "alice", productId: H.monthly),
+                PurchaseRequest(bundleId: H.bundleId, accountId: "bob", productId: "nope"),
+            ])
+        }
+        #expect(try await h.notifications().isEmpty)
+        #expect(try await h.engine.nextDueDate() == nil)
+        // The identifiers the failed batch drew are drawn again.
+        #expect(try await h.buy(H.monthly).payload.transactionId == "2000000000000001")
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func askToBuyWaitsForApprovalAndDeliversThroughUpdates(store: StoreKind) async throws {
         let h = try await H.make(store) { $0.askToBuyEnabled = true }
         let result = try await h.engine.purchase(PurchaseRequest(bundleId: H.bundleId, accountId: "alice", productId: H.monthly))

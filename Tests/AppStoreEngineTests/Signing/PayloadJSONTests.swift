@@ -68,6 +68,20 @@ import Testing
         #expect(try AppleJSON.decode(AppTransaction.self, from: Data(PayloadJSON.appTransaction(payload))) == payload)
     }
 
+    @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}"])
+    func escapingIsFoundAtEveryPositionOfTheWordScan(special: String) {
+        for length in 0..<20 {
+            let plain = String(repeating: "aé~\u{7F}", count: length)
+            #expect(!plain.utf8.withContiguousStorageIfAvailable(JSONPayloadWriter.needsEscaping)!)
+            for position in 0...plain.unicodeScalars.count {
+                var scalars = Array(plain.unicodeScalars)
+                scalars.insert(contentsOf: special.unicodeScalars, at: position)
+                let text = String(String.UnicodeScalarView(scalars))
+                #expect(text.utf8.withContiguousStorageIfAvailable(JSONPayloadWriter.needsEscaping)!)
+            }
+        }
+    }
+
     @Test(arguments: [0, 1, 2, 3, 4, 5, 63, 64, 100])
     func base64URLMatchesFoundation(length: Int) {
         let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }

@@ -6,6 +6,16 @@ import StoreModel
 /// Get Transaction Info, Get App Transaction Info, Set App Account Token, Finish Transaction, Send Consumption
 /// Information (v1 and v2) and Look Up Order ID.
 extension AppStoreServerAPIRoutes {
+    /// Get Transaction Info from the engine's read cache, on the polling thread: `nil` when the transaction is not
+    /// cached (or its cached signature is too old, or the store changed since), for ``transactionInfo(_:_:_:)``.
+    func cachedTransactionInfo(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) throws -> HTTPResponse? {
+        guard let id = parameters["transactionId"], Self.isNumericIdentifier(id),
+            let served = context.engine.cachedServerTransaction(id)
+        else { return nil }
+        guard served.customer.bundleId == bundleId else { throw ServerAPIError.transactionIdNotFound }
+        return .json(transactionInfoBodies.body(for: id, jws: served.signed.jws, write: Self.transactionInfoBody))
+    }
+
     func transactionInfo(_ request: HTTPRequest, _ parameters: RouteParameters, _ bundleId: String) async throws -> HTTPResponse {
         let id = parameters["transactionId"]
         if let id, Self.isNumericIdentifier(id) {
@@ -13,7 +23,7 @@ extension AppStoreServerAPIRoutes {
             if served == nil { served = try? await context.engine.serverTransaction(id) }
             if let served {
                 guard served.customer.bundleId == bundleId else { throw ServerAPIError.transactionIdNotFound }
-                return Self.transactionInfoResponse(jws: served.signed.jws)
+                return .json(transactionInfoBodies.body(for: id, jws: served.signed.jws, write: Self.transactionInfoBody))
             }
         }
         // Not a transaction the engine can sign: the general path gives Apple's error for it.
@@ -79,19 +89,24 @@ extension AppStoreServerAPIRoutes {
         return Self.json(OrderLookupResponse(status: .valid, signedTransactions: signed.map(\.jws)))
     }
 
-    /// `{"signedTransactionInfo":"<JWS>"}`, the bytes Apple's encoder writes, without a `JSONEncoder` per request:
-    /// a compact JWS is base64url and dots, which JSON never escapes.
-    static func transactionInfoResponse(jws: String) -> HTTPResponse {
-        let isPlain = jws.utf8.allSatisfy { byte in
-            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
-                || byte == 0x2D || byte == 0x2E || byte == 0x5F
+    /// `{"signedTransactionInfo":"<JWS>"}`, the bytes Apple's encoder writes, without a `JSONEncoder`: a compact
+    /// JWS is base64url and dots, which JSON never escapes.
+    @Sendable static func transactionInfoBody(jws: String) -> Data {
+        var jws = jws
+        let isPlain = jws.withUTF8 { bytes in
+            bytes.allSatisfy { byte in
+                (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                    || byte == 0x2D || byte == 0x2E || byte == 0x5F
+            }
         }
-        guard isPlain else { return json(TransactionInfoResponse(signedTransactionInfo: jws)) }
+        guard isPlain else {
+            return (try? AppleJSON.encoder().encode(TransactionInfoResponse(signedTransactionInfo: jws))) ?? Data("{}".utf8)
+        }
         var body = Data()
         body.reserveCapacity(jws.utf8.count + 28)
         body.append(contentsOf: #"{"signedTransactionInfo":""#.utf8)
         body.append(contentsOf: jws.utf8)
         body.append(contentsOf: #""}"#.utf8)
-        return .json(body)
+        return body
     }
 }

@@ -10,6 +10,8 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
     typealias Handler = @Sendable (HTTPRequest, RouteParameters, String) async throws -> HTTPResponse
 
     let context: EmulatorContext
+    /// Get Transaction Info bodies of the JWSs the engine's read cache serves again.
+    let transactionInfoBodies = TransactionInfoBodies()
 
     /// Creates the route group.
     public init(context: EmulatorContext) {
@@ -18,7 +20,9 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
 
     public func register(on router: inout Router) {
         router.group("/inApps") { api in
-            api.get("/v1/transactions/{transactionId}", handler: authenticated(transactionInfo))
+            api.get(
+                "/v1/transactions/{transactionId}", authenticatedFastPath(cachedTransactionInfo),
+                handler: authenticated(transactionInfo))
             api.get("/v1/history/{transactionId}", handler: authenticated(transactionHistory))
             api.get("/v2/history/{transactionId}", handler: authenticated(transactionHistory))
             api.get("/v1/subscriptions/{transactionId}", handler: authenticated(subscriptionStatuses))
@@ -47,6 +51,28 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
                 let bundleId = try context.authenticator.bundleId(
                     authorization: request.headers["Authorization"], servedBundleIds: context.servedBundleIds())
                 return try await handler(request, parameters, bundleId)
+            } catch let error as AppStoreEngineError {
+                return ServerAPIError(error).response
+            } catch let error as any HTTPResponseError {
+                return error.response
+            } catch {
+                return ServerAPIError.generalInternal.response
+            }
+        }
+    }
+
+    /// Wraps the synchronous first attempt of a handler (``Router/FastPath``): the same bearer token check and
+    /// error rendering as ``authenticated(_:)``, then `answer`, which returns `nil` to leave the request to the
+    /// route's asynchronous handler.
+    func authenticatedFastPath(
+        _ answer: @escaping @Sendable (HTTPRequest, RouteParameters, String) throws -> HTTPResponse?
+    ) -> Router.FastPath {
+        let context = context
+        return .fastPath { request, parameters in
+            do {
+                let bundleId = try context.authenticator.bundleId(
+                    authorization: request.headers["Authorization"], servedBundleIds: context.servedBundleIds())
+                return try answer(request, parameters, bundleId)
             } catch let error as AppStoreEngineError {
                 return ServerAPIError(error).response
             } catch let error as any HTTPResponseError {
