@@ -18,9 +18,9 @@ enum ChainRegisters {
     /// chain has no row).
     static func plan(
         _ evidence: VerifiedEvidence, chain: String, stored: ChainSnapshot.StoredRegisters?
-    ) throws -> (write: Write, statement: SQLStatement?) {
+    ) -> (write: Write, statement: SQLStatement?) {
         let status = evidence.status ?? inferredStatus(evidence)
-        let renewalJSON = try evidence.renewal.map { try TransactionRegister.canonicalJSON($0) }
+        let renewalJSON = evidence.renewal.map { $0.canonicalJSON() }
         guard status != nil || renewalJSON != nil else { return (Write(), nil) }
         var write = Write()
         write.hadRegisters = true

@@ -31,8 +31,8 @@ struct CombinedWrite {
 
     /// Adds storing `event` once and, only when it is new, queueing it for each endpoint; returns the label of the
     /// row that reports it new.
-    mutating func addEvent(_ event: NormalizedEvent, endpoints: [String], now: Timestamp) throws -> String {
-        let stored = addReporting(try EventWriter.inserting(event))
+    mutating func addEvent(_ event: NormalizedEvent, endpoints: [String], now: Timestamp) -> String {
+        let stored = addReporting(EventWriter.inserting(event))
         if !endpoints.isEmpty {
             let names = Array(repeating: "(?)", count: endpoints.count).joined(separator: ", ")
             add(SQLStatement(

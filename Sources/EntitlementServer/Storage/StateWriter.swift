@@ -71,12 +71,12 @@ struct StateWriter {
         var context = WriteContext()
         var writes: [SQLStatement] = []
         if let transaction = evidence.transaction {
-            let (write, statement) = try TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
+            let (write, statement) = TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
             context.transactionWrite = write
             writes += statement.map { [$0] } ?? []
         }
         if let chain {
-            let (write, statement) = try ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
+            let (write, statement) = ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
             context.chainWrite = write
             writes += statement.map { [$0] } ?? []
         }
@@ -164,7 +164,7 @@ struct StateWriter {
         }
         var combined = CombinedWrite()
         writes.forEach { combined.add($0) }
-        let labels = try events.map { try combined.addEvent($0, endpoints: endpoints, now: now) }
+        let labels = events.map { combined.addEvent($0, endpoints: endpoints, now: now) }
         after.forEach { combined.add($0) }
         guard !combined.isEmpty else { return [] }
         let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)

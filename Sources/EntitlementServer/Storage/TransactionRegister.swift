@@ -23,9 +23,9 @@ enum TransactionRegister {
     /// transaction, `nil` when there is none) is as new or newer, and the statement that does it.
     static func plan(
         _ transaction: JWSTransactionDecodedPayload, stored: ChainSnapshot.StoredTransaction?, evidence: VerifiedEvidence
-    ) throws -> (write: Write, statement: SQLStatement?) {
+    ) -> (write: Write, statement: SQLStatement?) {
         guard let transactionId = transaction.transactionId else { return (.none, nil) }
-        let json = try canonicalJSON(transaction)
+        let json = transaction.canonicalJSON()
         let signedDate = transaction.signedDate?.milliseconds ?? 0
         let values = columns(transaction, json: json, evidence: evidence)
         if let stored {
@@ -79,10 +79,5 @@ enum TransactionRegister {
             .integer(transaction.signedDate?.milliseconds ?? 0),
             .text(json),
         ]
-    }
-
-    /// The payload as JSON with sorted keys: the same transaction always gives the same text.
-    static func canonicalJSON(_ value: some Encodable) throws -> String {
-        String(decoding: try AppleJSON.encoder(sortedKeys: true).encode(value), as: UTF8.self)
     }
 }

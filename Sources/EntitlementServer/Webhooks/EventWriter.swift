@@ -54,8 +54,8 @@ struct EventWriter {
     }
 
     /// The statement that stores an event once, returning its id only when it is new.
-    static func inserting(_ event: NormalizedEvent) throws -> SQLStatement {
-        let payload = try TransactionRegister.canonicalJSON(event)
+    static func inserting(_ event: NormalizedEvent) -> SQLStatement {
+        let payload = event.canonicalJSON()
         return SQLStatement(
             """
             INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload) VALUES (?, ?, ?, ?, ?)
@@ -66,7 +66,7 @@ struct EventWriter {
 
     /// Stores an event once and queues it for each endpoint; returns `false` when its id was stored before.
     static func store(_ event: NormalizedEvent, endpoints: [String], now: Timestamp, in database: SQLTransaction) throws -> Bool {
-        let payload = try TransactionRegister.canonicalJSON(event)
+        let payload = event.canonicalJSON()
         let inserted = try database.execute(
             """
             INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload) VALUES (?, ?, ?, ?, ?)

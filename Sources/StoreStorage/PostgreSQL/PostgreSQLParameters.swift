@@ -19,35 +19,68 @@ struct PostgreSQLParameters {
     /// - Throws: ``StorageError/Code/invalidStatement`` for text holding the NUL character, which PostgreSQL
     ///   cannot store.
     init(_ values: [SQLValue], sql: String, database: String) throws(StorageError) {
+        types.reserveCapacity(values.count)
+        lengths.reserveCapacity(values.count)
+        formats.reserveCapacity(values.count)
+        offsets.reserveCapacity(values.count)
         for value in values {
             switch value {
             case .null:
-                append(type: 0, format: 0, bytes: nil)
+                types.append(0)
+                formats.append(0)
+                lengths.append(0)
+                offsets.append(nil)
             case .integer(let integer):
-                append(type: PostgreSQLTypeOID.int8, format: 0, bytes: Array("\(integer)".utf8) + [0])
+                let start = begin(type: PostgreSQLTypeOID.int8, format: 0)
+                appendDecimal(integer)
+                end(start, terminated: true)
             case .real(let real):
-                append(type: PostgreSQLTypeOID.float8, format: 0, bytes: Array(Self.text(of: real).utf8) + [0])
+                let start = begin(type: PostgreSQLTypeOID.float8, format: 0)
+                storage.append(contentsOf: Self.text(of: real).utf8)
+                end(start, terminated: true)
             case .text(let text):
-                guard !text.utf8.contains(0) else {
+                let start = begin(type: 0, format: 0)
+                storage.append(contentsOf: text.utf8)
+                guard !storage[start...].contains(0) else {
                     throw StorageError(
                         .invalidStatement,
-                        reason: "Parameter \(offsets.count + 1) is text holding the NUL character, which PostgreSQL "
+                        reason: "Parameter \(offsets.count) is text holding the NUL character, which PostgreSQL "
                             + "text cannot store. Strip it, or store the value as a blob.",
                         database: database, sql: sql)
                 }
-                append(type: 0, format: 0, bytes: Array(text.utf8) + [0])
+                end(start, terminated: true)
             case .blob(let data):
-                append(type: PostgreSQLTypeOID.bytea, format: 1, bytes: Array(data))
+                let start = begin(type: PostgreSQLTypeOID.bytea, format: 1)
+                storage.append(contentsOf: data)
+                end(start, terminated: false)
             }
         }
     }
 
-    private mutating func append(type: Oid, format: Int32, bytes: [UInt8]?) {
+    /// Starts a value written straight into `storage` (no intermediate array per value); returns where it starts.
+    private mutating func begin(type: Oid, format: Int32) -> Int {
         types.append(type)
         formats.append(format)
-        lengths.append(Int32(bytes?.count ?? 0))
-        offsets.append(bytes.map { _ in storage.count })
-        storage.append(contentsOf: bytes ?? [])
+        offsets.append(storage.count)
+        return storage.count
+    }
+
+    /// Ends the value that started at `start`; the length of text counts its terminating NUL.
+    private mutating func end(_ start: Int, terminated: Bool) {
+        if terminated { storage.append(0) }
+        lengths.append(Int32(storage.count - start))
+    }
+
+    /// Appends an integer's decimal digits, as `"\(integer)"` spells them, without building a string.
+    private mutating func appendDecimal(_ value: Int64) {
+        if value < 0 { storage.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let first = storage.count
+        repeat {
+            storage.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        storage[first...].reverse()
     }
 
     /// PostgreSQL's spelling of a `float8`: the shortest text that reads back as the same `Double`.
