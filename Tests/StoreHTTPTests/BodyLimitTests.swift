@@ -52,6 +52,33 @@ import Testing
     }
 }
 
+extension BodyLimitTests {
+    @Test func aClientThatSendsItsOversizedBodyAtOnceReadsThe413() async throws {
+        try await withHTTPServer(handler: { Self.measure($0) }) { server in
+            let raw = try RawHTTPConnection(port: server.port!)
+            let body = String(repeating: "a", count: 3_000_000)
+            // Headers and the whole body in one go, without asking first: the answer must still be readable.
+            try raw.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: \(body.utf8.count)\r\n\r\n" + body)
+            let response = try await raw.readResponse(timeout: .seconds(30))
+            #expect(response.status == 413)
+            #expect(response.header("Content-Type") == "application/json")
+
+            let accepted = try await client.send(method: .post, url: server.url("/upload"), body: Data("small".utf8))
+            #expect(accepted.text == "5 other")
+        }
+    }
+
+    @Test func aDeclaredLengthBeyondWhatIsWorthReadingIsAnsweredAtOnce() async throws {
+        try await withHTTPServer(handler: { Self.measure($0) }) { server in
+            let raw = try RawHTTPConnection(port: server.port!)
+            // No body follows, and no Expect header: the server must not wait for 99 MB.
+            try raw.send("POST /upload HTTP/1.1\r\nHost: localhost\r\nContent-Length: 99000000\r\n\r\n")
+            let response = try await raw.readResponse(timeout: .seconds(30))
+            #expect(response.status == 413)
+        }
+    }
+}
+
 extension HTTPResponse {
     fileprivate var text: String { String(decoding: body, as: UTF8.self) }
 }

@@ -37,6 +37,12 @@ final class DaemonContext: Sendable {
             return .YES
         case .receivingBody:
             return dispatch(exchange, on: connection)
+        case .discardingBody where uploadSize.pointee > 0:
+            uploadSize.pointee = 0
+            return .YES
+        case .discardingBody:
+            exchange.phase = .answered
+            return queue(bodyTooLarge, on: connection)
         case .answered:
             // The response is queued; discard whatever body is still arriving.
             uploadSize.pointee = 0
@@ -62,9 +68,15 @@ final class DaemonContext: Sendable {
         }
         let declaredLength = exchange.headers["Content-Length"].flatMap { Int($0) } ?? 0
         if declaredLength > configuration.maximumBodySize {
-            // Answer before reading the body; libmicrohttpd closes the connection afterwards.
-            exchange.phase = .answered
-            return queue(bodyTooLarge, on: connection)
+            let asksFirst = exchange.headers["Expect"]?.lowercased() == "100-continue"
+            if asksFirst || declaredLength > configuration.maximumDiscardedBodySize {
+                // Answer before the body; libmicrohttpd closes the connection afterwards.
+                exchange.phase = .answered
+                return queue(bodyTooLarge, on: connection)
+            }
+            // A client already sending would meet a closed connection before reading an early answer.
+            exchange.phase = .discardingBody
+            return .YES
         }
         // Reserve for small bodies only: a client may declare a length it never sends.
         exchange.body.reserveCapacity(min(declaredLength, 64 * 1024))

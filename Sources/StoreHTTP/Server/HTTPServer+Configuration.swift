@@ -3,10 +3,15 @@ import Foundation
 extension HTTPServer {
     /// Limits and tuning for an ``HTTPServer``.
     public struct Configuration: Sendable {
-        /// The largest request body accepted, in bytes. A larger `Content-Length` is answered with 413 before
-        /// the body is read (and the connection closed); a chunked body that grows past it ends the connection
-        /// without a response. Default: 1 MiB.
+        /// The largest request body accepted, in bytes. A larger `Content-Length` is answered with 413: before
+        /// the body is sent when the client asks first (`Expect: 100-continue`) or declares more than
+        /// ``maximumDiscardedBodySize`` (the connection is then closed), otherwise after its body has been read
+        /// and dropped, so that a client that sends its body at once can read the answer. A chunked body that grows
+        /// past the limit ends the connection without a response. Default: 1 MiB.
         public var maximumBodySize: Int = 1 << 20
+        /// The largest oversized body read and dropped before answering 413; a larger declared length is answered
+        /// at once and the connection closed. Default: 16 MiB.
+        public var maximumDiscardedBodySize: Int = 16 << 20
         /// How long a connection may stay silent (a stalled client, an idle keep-alive) before it is closed.
         /// libmicrohttpd counts whole seconds, so this is rounded up to at least one. Default: 30 seconds.
         public var connectionTimeout: Duration = .seconds(30)

@@ -11,6 +11,9 @@ final class RequestExchange {
         case awaitingHeaders
         /// Body chunks are arriving.
         case receivingBody
+        /// The declared body is over the limit: its chunks are read and dropped, and 413 is answered once all of
+        /// it has arrived, so that a client still sending is not cut off before it can read the answer.
+        case discardingBody
         /// A response is queued (an error, or an immediate answer).
         case answered
         /// The connection is suspended while deferred work runs.
