@@ -56,9 +56,34 @@ struct BuyCommand: Command {
     }
 }
 
-/// `tienda approve|decline PENDING_ID`: a parent answers an Ask to Buy request.
-struct ApproveCommand: Command {
+/// A command that acts on one pending purchase: `POST /control/v1/pending/{id}/{action}`.
+protocol PendingPurchaseAction: Command {
+    /// The last path segment of the control route.
+    static var action: String { get }
+    /// The word the summary line starts with.
+    static var done: String { get }
+}
+
+extension PendingPurchaseAction {
+    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
+        let client = try ControlClient(&arguments)
+        let id = try arguments.requiredPositional("PENDING_ID")
+        try arguments.finish()
+        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/\(action)")
+        client.show(answer, output: output) {
+            // Approving or resolving answers the completed transaction; declining answers `{"ok": true}`.
+            let transaction = answer.object("transaction")
+            return [transaction.isEmpty ? "\(done) \(id)" : "\(done)  " + ControlFormat.transaction(transaction)]
+        }
+        return .success
+    }
+}
+
+/// `tienda approve PENDING_ID`: a parent approves an Ask to Buy request.
+struct ApproveCommand: PendingPurchaseAction {
     static let path = ["approve"]
+    static let action = "approve"
+    static let done = "approved"
     static let summary = "Approve an Ask to Buy request in a running emulator"
     static let help = """
         USAGE: tienda approve PENDING_ID [--server URL] [--json]
@@ -68,20 +93,13 @@ struct ApproveCommand: Command {
         OPTIONS:
         \(ControlClient.optionsHelp)
         """
-
-    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
-        let client = try ControlClient(&arguments)
-        let id = try arguments.requiredPositional("PENDING_ID")
-        try arguments.finish()
-        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/approve")
-        client.show(answer, output: output) { ["approved  " + ControlFormat.transaction(answer.object("transaction"))] }
-        return .success
-    }
 }
 
 /// `tienda decline PENDING_ID`.
-struct DeclineCommand: Command {
+struct DeclineCommand: PendingPurchaseAction {
     static let path = ["decline"]
+    static let action = "decline"
+    static let done = "declined"
     static let summary = "Decline an Ask to Buy request in a running emulator"
     static let help = """
         USAGE: tienda decline PENDING_ID [--server URL] [--json]
@@ -91,20 +109,13 @@ struct DeclineCommand: Command {
         OPTIONS:
         \(ControlClient.optionsHelp)
         """
-
-    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
-        let client = try ControlClient(&arguments)
-        let id = try arguments.requiredPositional("PENDING_ID")
-        try arguments.finish()
-        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/decline")
-        client.show(answer, output: output) { ["declined \(id)"] }
-        return .success
-    }
 }
 
 /// `tienda resolve PENDING_ID`: the customer resolves an interrupted purchase's issue (e.g. accepts new terms).
-struct ResolveCommand: Command {
+struct ResolveCommand: PendingPurchaseAction {
     static let path = ["resolve"]
+    static let action = "resolve"
+    static let done = "resolved"
     static let summary = "Complete an interrupted purchase in a running emulator"
     static let help = """
         USAGE: tienda resolve PENDING_ID [--server URL] [--json]
@@ -116,15 +127,6 @@ struct ResolveCommand: Command {
         OPTIONS:
         \(ControlClient.optionsHelp)
         """
-
-    static func run(_ arguments: inout ArgumentList, output: Output) async throws -> ExitCode {
-        let client = try ControlClient(&arguments)
-        let id = try arguments.requiredPositional("PENDING_ID")
-        try arguments.finish()
-        let answer = try await client.send(.post, "/pending/\(ControlClient.segment(id))/resolve")
-        client.show(answer, output: output) { ["resolved  " + ControlFormat.transaction(answer.object("transaction"))] }
-        return .success
-    }
 }
 
 /// `tienda pending`: purchases waiting for a parent or a purchase issue.
