@@ -179,6 +179,16 @@ import Testing
         #expect(renewal["renewalDate"] as? Int64 == expiresBefore + 10 * 86_400_000)
         #expect(try tienda("extend", originalId, "3", "--storefront", "USA").exitCode == 64)
 
+        // Ask to Buy: one request approved, one declined.
+        let asked = try payload(try tienda("buy", "com.tienda.example.pro.yearly", "--account", "fay", "--ask-to-buy", "--json"), "pendingPurchase")
+        let approved = try tienda("approve", try #require(asked["id"] as? String))
+        #expect(approved.standardOutput.hasPrefix("approved  transaction"), "\(approved.standardError)")
+        #expect(approved.standardOutput.contains("com.tienda.example.pro.yearly"))
+        let askedAgain = try payload(try tienda("buy", "com.tienda.example.theme.dark", "--account", "fay", "--ask-to-buy", "--json"), "pendingPurchase")
+        let againId = try #require(askedAgain["id"] as? String)
+        #expect(try tienda("decline", againId).standardOutput == "declined \(againId)\n")
+        #expect(try tienda("pending").standardOutput.contains("no pending purchases"))
+
         // An interrupted purchase waits, then completes when resolved.
         #expect(try tienda("settings", "--interrupted-purchases", "on").exitCode == 0)
         let interrupted = try tienda("buy", "com.tienda.example.theme.dark", "--account", "erin", "--json")
