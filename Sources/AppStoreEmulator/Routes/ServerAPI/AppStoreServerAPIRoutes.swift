@@ -51,13 +51,19 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
                 let bundleId = try context.authenticator.bundleId(
                     authorization: request.headers["Authorization"], servedBundleIds: context.servedBundleIds())
                 return try await handler(request, parameters, bundleId)
-            } catch let error as AppStoreEngineError {
-                return ServerAPIError(error).response
-            } catch let error as any HTTPResponseError {
-                return error.response
             } catch {
-                return ServerAPIError.generalInternal.response
+                return Self.errorResponse(error)
             }
+        }
+    }
+
+    /// The answer to a failed request, in Apple's error format: the engine's errors and HTTP errors as such,
+    /// anything else as a general internal error.
+    private static func errorResponse(_ error: any Error) -> HTTPResponse {
+        switch error {
+        case let error as AppStoreEngineError: ServerAPIError(error).response
+        case let error as any HTTPResponseError: error.response
+        default: ServerAPIError.generalInternal.response
         }
     }
 
@@ -73,12 +79,8 @@ public struct AppStoreServerAPIRoutes: RouteGroup {
                 let bundleId = try context.authenticator.bundleId(
                     authorization: request.headers["Authorization"], servedBundleIds: context.servedBundleIds())
                 return try answer(request, parameters, bundleId)
-            } catch let error as AppStoreEngineError {
-                return ServerAPIError(error).response
-            } catch let error as any HTTPResponseError {
-                return error.response
             } catch {
-                return ServerAPIError.generalInternal.response
+                return Self.errorResponse(error)
             }
         }
     }
