@@ -29,13 +29,18 @@ struct LedgerWriter {
         return "debit:\(transactionId)"
     }
 
-    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING RETURNING` whose event is new only when
-    /// the insert is.
+    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING` whose event is new only when the
+    /// insert is.
     /// - Parameters:
     ///   - write: What storing this version of the transaction did.
     ///   - storedRevoked: Whether the version stored before this write was revoked.
     ///   - debited: Whether the debit entry existed before this write.
-    func plan(_ transaction: JWSTransactionDecodedPayload, write: TransactionRegister.Write, storedRevoked: Bool, debited: Bool) -> [Entry] {
+    ///   - returning: Whether each insert returns its new row (`RETURNING entry_id`), which a data-modifying `WITH`
+    ///     needs on PostgreSQL; otherwise its changed-row count tells, which spares SQLite a temporary table per insert.
+    func plan(
+        _ transaction: JWSTransactionDecodedPayload, write: TransactionRegister.Write, storedRevoked: Bool, debited: Bool,
+        returning: Bool
+    ) -> [Entry] {
         guard let credit = credit(for: transaction), let transactionId = transaction.transactionId else { return [] }
         let units = Int64(max(transaction.quantity ?? 1, 1))
         let amount = units * credit.amount
@@ -45,8 +50,8 @@ struct LedgerWriter {
                 statement: SQLStatement(
                     """
                     INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
-                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
-                    """,
+                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
+                    """ + (returning ? " RETURNING entry_id" : ""),
                     [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
                      .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)]),
                 event: NormalizedEvent(
