@@ -29,8 +29,9 @@ struct ChainSnapshot {
         var chain: String?
         /// An `appAccountToken` (lower-case text) whose registered account to read.
         var token: String?
-        /// A ledger entry whose existence to check (`debit:<transactionId>`).
-        var ledgerEntry: String?
+        /// The ledger entries whose existence to check: the three a transaction can make
+        /// (``LedgerWriter/entryIds(for:)``).
+        var ledgerEntries: [String]?
     }
 
     /// The stored version of the transaction asked for, or `nil` when it is not stored (or was not asked for).
@@ -41,23 +42,28 @@ struct ChainSnapshot {
     var owners: [(account: String, role: String)] = []
     /// The account the token is registered to, or `nil` when it is not registered (or was not asked for).
     var tokenAccount: String?
-    /// Whether the ledger entry asked for exists.
-    var hasLedgerEntry = false
+    /// Which of the ledger entries asked for exist.
+    var ledgerEntries: Set<String> = []
     /// Whether the notification asked for was recorded before.
     var notificationSeen = false
 
     /// The statement that reads what `request` asks for, or `nil` when it asks for nothing.
     static func statement(_ request: Request) -> SQLStatement? {
-        let keys = [request.notificationUUID, request.transactionId, request.chain, request.token, request.ledgerEntry]
+        let keys = [request.notificationUUID, request.transactionId, request.chain, request.token]
         var shape = 0
         var parameters: [SQLValue] = []
-        parameters.reserveCapacity(6)
+        parameters.reserveCapacity(8)
         for (index, key) in keys.enumerated() {
             guard let key else { continue }
             shape |= 1 << index
             parameters.append(.text(key))
             // The chain's registers and its owners are two parts with the same key.
             if index == 2 { parameters.append(.text(key)) }
+        }
+        if let entries = request.ledgerEntries {
+            precondition(entries.count == 3, "the ledger part reads the three entries a transaction can make")
+            shape |= 1 << keys.count
+            parameters += entries.map(SQLValue.text)
         }
         guard shape != 0 else { return nil }
         return SQLStatement(texts[shape], parameters)
@@ -96,11 +102,15 @@ struct ChainSnapshot {
             account_id AS first_text, CAST(NULL AS TEXT) AS second_text
         FROM ent_account_tokens WHERE app_account_token = ?
         """,
-        """
-        SELECT 'l' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
-            entry_id AS first_text, CAST(NULL AS TEXT) AS second_text
-        FROM ent_ledger WHERE entry_id = ?
-        """,
+        // One equality per entry: PostgreSQL plans `entry_id IN (…)` of a prepared statement as a scan of the whole
+        // table when it was prepared while the table was small, and equalities always as index lookups.
+        (0..<3).map { _ in
+            """
+            SELECT 'l' AS part, CAST(NULL AS BIGINT) AS first_number, CAST(NULL AS BIGINT) AS second_number,
+                entry_id AS first_text, CAST(NULL AS TEXT) AS second_text
+            FROM ent_ledger WHERE entry_id = ?
+            """
+        }.joined(separator: "\nUNION ALL\n"),
     ]
 
     /// The snapshot in the rows of ``statement(_:)``.
@@ -118,7 +128,7 @@ struct ChainSnapshot {
             case "k":
                 tokenAccount = try row.string("first_text")
             case "l":
-                hasLedgerEntry = true
+                ledgerEntries.insert(try row.string("first_text"))
             case "n":
                 notificationSeen = true
             default:

@@ -18,8 +18,8 @@ import StoreStorage
 /// still sizeable execution, so a write sends few statements in few pipelines (``SQLTransaction/pipeline(_:)``):
 /// first the locks of its chain and `appAccountToken` (one statement) and the ``ChainSnapshot`` (one statement, which
 /// also finds a repeated notification); then every change the snapshot decides, with the events, the notification's
-/// record and the account versions, as one ``CombinedWrite``. A consumable's ledger entries decide its events, so
-/// its write takes a third round trip. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
+/// record and the account versions, as one ``CombinedWrite``; a consumable's ledger entries are among those changes,
+/// since the snapshot says which exist. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
 /// round trips nor data-modifying `WITH`, the same statements run one after another.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
@@ -36,7 +36,6 @@ struct StateWriter {
             ? nil
             : AccountToken.canonical(evidence.transaction?.appAccountToken) ?? AccountToken.canonical(evidence.renewal?.appAccountToken)
         let ledger = LedgerWriter(configuration: configuration)
-        let combines = database.dialect == .postgresql
 
         // First round trip: the locks (the chain's, then the token's) and what the rest depends on, including whether
         // the notification was recorded before. The chain's lock orders every write of one notification (a
@@ -45,7 +44,7 @@ struct StateWriter {
         var first = KeyLock.statements(lockKeys, dialect: database.dialect)
         let request = ChainSnapshot.Request(
             notificationUUID: evidence.notification?.uuid, transactionId: evidence.transaction?.transactionId, chain: chain,
-            token: token, ledgerEntry: evidence.transaction.flatMap(ledger.debitEntryId(for:)))
+            token: token, ledgerEntries: evidence.transaction.flatMap(ledger.entryIds(for:)))
         var read: Int?
         if let statement = ChainSnapshot.statement(request) {
             first.append(statement)
@@ -88,16 +87,15 @@ struct StateWriter {
         }
         owners.sort()
 
-        // A consumable's ledger entries go first, because which of them are new decides its events.
-        if let transaction = evidence.transaction {
+        // A consumable's ledger entries: those the snapshot did not find are new (the chain's lock orders every write
+        // of them), and each new one makes its event.
+        if let transaction = evidence.transaction, let transactionId = transaction.transactionId {
             let entries = ledger.plan(
                 transaction, write: context.transactionWrite, storedRevoked: snapshot.transaction?.isRevoked ?? false,
-                debited: snapshot.hasLedgerEntry, returning: combines)
-            if !entries.isEmpty {
-                let new = try insertEntries(entries.map(\.statement), after: writes, combining: combines, in: database)
-                writes = []
-                context.ledgerEvents = zip(entries, new).filter(\.1).map(\.0.event)
-            }
+                debited: snapshot.ledgerEntries.contains(LedgerWriter.debitEntryId(transactionId: transactionId))
+            ).filter { !snapshot.ledgerEntries.contains($0.id) }
+            writes += entries.map(\.statement)
+            context.ledgerEvents = entries.map(\.event)
         }
         var events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
         for index in events.indices { events[index].accountIds = owners }
@@ -121,21 +119,6 @@ struct StateWriter {
         return (ApplyOutcome(
             duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: written,
             affectedAccounts: affected), decision)
-    }
-
-    /// Runs `writes`, then inserts ledger entries (`INSERT … ON CONFLICT DO NOTHING`, with `RETURNING` on PostgreSQL),
-    /// in one statement on PostgreSQL; returns whether each entry was new.
-    private func insertEntries(
-        _ entries: [SQLStatement], after writes: [SQLStatement], combining: Bool, in database: SQLTransaction
-    ) throws -> [Bool] {
-        guard combining else {
-            return try database.pipeline(writes + entries).suffix(entries.count).map { $0.changedRowCount > 0 }
-        }
-        var combined = CombinedWrite()
-        writes.forEach { combined.add($0) }
-        let labels = entries.map { combined.addReporting($0) }
-        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
-        return labels.map(new.contains)
     }
 
     /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one statement on
