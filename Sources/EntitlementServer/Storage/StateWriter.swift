@@ -19,8 +19,8 @@ import StoreStorage
 /// first the locks of its chain and `appAccountToken` (one statement) and the ``ChainSnapshot`` (one statement, which
 /// also finds a repeated notification); then every change the snapshot decides, with the events, the notification's
 /// record and the account versions, as one ``CombinedWrite``; a consumable's ledger entries are among those changes,
-/// since the snapshot says which exist. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
-/// round trips nor data-modifying `WITH`, the same statements run one after another.
+/// since the snapshot says which exist. (A claim by an account, rare, runs its own statements in between.) On
+/// SQLite, which has neither round trips nor data-modifying `WITH`, the same statements run one after another.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
