@@ -36,6 +36,40 @@ import Testing
         }
     }
 
+    @Test func cancellingTheCallerEndsAWaitingRequest() async throws {
+        let (arrived, arrival) = AsyncStream<Void>.makeStream()
+        let (released, release) = AsyncStream<Void>.makeStream()
+        try await withHTTPServer(handler: { _ in
+            arrival.yield()
+            for await _ in released { break }
+            return .text("late")
+        }) { server in
+            let request = Task { try await HTTPClient().send(url: server.url("/"), timeout: .seconds(60)) }
+            for await _ in arrived { break }
+            request.cancel()
+            await #expect(throws: HTTPClientError.self) { try await request.value }
+            release.finish()
+        }
+    }
+
+    /// Cancelling while the connection fails was a deadlock in URLSession on Linux (the cancelling thread and
+    /// URLSession's queue each waited for the other's lock); every one of these requests must end.
+    @Test(.timeLimit(.minutes(1))) func cancellationsRacingRefusedConnectionsAllEnd() async throws {
+        let server = HTTPServer(responder: SynchronousResponder { _ in .text("fine") })
+        let port = try await server.start()
+        await server.shutdown()
+        let client = HTTPClient()
+        let url = URL(string: "http://127.0.0.1:\(port)/")!
+        await withTaskGroup(of: Void.self) { group in
+            for round in 0..<300 {
+                let request = Task { _ = try? await client.send(url: url) }
+                if round % 3 != 0 { await Task.yield() }
+                request.cancel()
+                group.addTask { await request.value }
+            }
+        }
+    }
+
     @Test func repeatedRequestHeadersAreSentCommaJoined() async throws {
         try await withHTTPServer(handler: { request in .text(request.headers.values(for: "X-Tag").joined(separator: "|")) }) { server in
             let response = try await HTTPClient().send(url: server.url("/"), headers: ["X-Tag": "a", "X-Tag": "b"])

@@ -51,7 +51,7 @@ public final class HTTPClient: Sendable {
         let (data, response): (Data, URLResponse)
         do {
             (data, response) = try await withThrowingTaskGroup(of: (Data, URLResponse).self) { [session] group in
-                group.addTask { [request] in try await session.data(for: request) }
+                group.addTask { [request] in try await Self.data(for: request, in: session) }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw URLError(.timedOut)
@@ -70,6 +70,33 @@ public final class HTTPClient: Sendable {
             responseHeaders.add(name: name, value: value)
         }
         return HTTPClientResponse(status: HTTPStatus(code: response.statusCode), headers: responseHeaders, body: data)
+    }
+
+    /// `session.data(for:)` without its cancellation deadlock.
+    ///
+    /// On Linux, `URLSession.data(for:)` calls `URLSessionTask.cancel()` from the Swift task's cancellation
+    /// handler, with the task's status lock held; if the connection fails at that moment, URLSession's work queue
+    /// resumes the task and waits for the same lock while `cancel()` waits for the work queue, and both threads hang
+    /// (swift-corelibs-foundation issue 5412). Here the cancellation handler only resumes the caller and hands
+    /// `cancel()` to another queue, so no lock is held while URLSession's queue is awaited.
+    private static func data(for request: URLRequest, in session: URLSession) async throws -> (Data, URLResponse) {
+        let exchange = Exchange()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<(Data, URLResponse), any Error>) in
+                let task = session.dataTask(with: request) { data, response, error in
+                    if let data, let response {
+                        exchange.finish(with: .success((data, response)))
+                    } else {
+                        exchange.finish(with: .failure(error ?? URLError(.badServerResponse)))
+                    }
+                }
+                if exchange.start(task, continuation: continuation) {
+                    task.resume()
+                }
+            }
+        } onCancel: {
+            exchange.cancel()
+        }
     }
 
     private static func clientError(for error: any Error) -> HTTPClientError {
