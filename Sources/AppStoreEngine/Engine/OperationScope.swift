@@ -25,6 +25,9 @@ final class OperationScope {
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
+    /// How many chain rows this operation wrote, so that due events read a page ahead can tell when an event
+    /// changed chains other than its own.
+    var chainSaves = 0
 
     init(tables: EngineTables, environment: EngineEnvironment, now: Timestamp) throws(AppStoreEngineError) {
         self.tables = tables
