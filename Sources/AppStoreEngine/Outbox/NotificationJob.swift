@@ -26,6 +26,7 @@ struct NotificationJob: Sendable {
     /// Signs the nested transaction and renewal information, then the notification, all at ``signedDate``.
     func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
         var data: NotificationData?
+        var nested: [[UInt8]] = []
         if summary == nil {
             var renewal = renewalInfo
             renewal?.signedDate = signedDate
@@ -33,10 +34,14 @@ struct NotificationJob: Sendable {
                 environment: environment, appAppleId: appAppleId, bundleId: bundleId,
                 bundleVersion: transactionJSON == nil ? nil : bundleVersion,
                 signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.insertingSignedDate(signedDate, into: json), lane: lane)
+                    let signed = PayloadJSON.insertingSignedDate(signedDate, into: json)
+                    nested.append(signed)
+                    return try signer.sign(signed, lane: lane)
                 },
                 signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.renewalInfo(info), lane: lane)
+                    let json = PayloadJSON.renewalInfo(info)
+                    nested.append(json)
+                    return try signer.sign(json, lane: lane)
                 },
                 status: status, consumptionRequestReason: consumptionRequestReason)
         }
@@ -50,7 +55,8 @@ struct NotificationJob: Sendable {
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
             originalTransactionId: originalTransactionId, signedDate: signedDate,
             stored: StoredJWS(
-                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes),
+                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes,
+                nestedPayloads: nested),
             testToken: testToken)
     }
 }

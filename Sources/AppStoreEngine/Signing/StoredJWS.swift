@@ -5,9 +5,12 @@ import Glibc
 
 /// A JWS kept compactly in the database: the payload JSON rather than its base64, with every copy of the
 /// signer's header segment inside it (nested JWS strings repeat the header, x5c chain and all) replaced by one
-/// marker byte, plus the signature segment. ``compactSerialization(header:)`` rebuilds the exact JWS.
+/// marker byte, and the payload segment of each nested JWS (a notification's signed transaction and renewal
+/// information) kept as its JSON between two marker bytes rather than as base64url, plus the signature segment.
+/// ``compactSerialization(header:)`` rebuilds the exact JWS.
 ///
-/// The marker is byte `0x01`, which valid JSON never contains unescaped, so the replacement is reversible.
+/// The markers are bytes `0x01`, `0x02` and `0x03`, which valid JSON never contains unescaped, so the replacements
+/// are reversible: the header marker is restored first, then each nested JSON is base64url-encoded again.
 struct StoredJWS: Hashable, Sendable {
     /// The payload JSON with header segments replaced by the marker.
     var payload: [UInt8]
@@ -15,15 +18,25 @@ struct StoredJWS: Hashable, Sendable {
     var signature: String
 
     static let headerMarker: UInt8 = 0x01
+    /// Where a nested payload's JSON starts.
+    static let nestedStart: UInt8 = 0x02
+    /// Where a nested payload's JSON ends.
+    static let nestedEnd: UInt8 = 0x03
 
     /// Keeps a JWS whose payload JSON is `payload` and signature segment `signature`.
     init(payload: [UInt8], signature: String, header: String) {
         self.init(payload: payload, signature: signature, headerBytes: Array(header.utf8))
     }
 
-    /// Keeps a JWS, given the header segment's UTF-8 bytes.
-    init(payload: [UInt8], signature: String, headerBytes: [UInt8]) {
-        self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: payload)
+    /// Keeps a JWS, given the header segment's UTF-8 bytes and the payload JSON of each JWS nested in it (whose
+    /// base64url segment the payload contains).
+    init(payload: [UInt8], signature: String, headerBytes: [UInt8], nestedPayloads: [[UInt8]] = []) {
+        var compact = payload
+        for nested in nestedPayloads where !nested.isEmpty {
+            compact = Self.replacing(
+                Array(Base64URL.encode(nested).utf8), with: [Self.nestedStart] + nested + [Self.nestedEnd], in: compact)
+        }
+        self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: compact)
         self.signature = signature
     }
 
@@ -35,7 +48,26 @@ struct StoredJWS: Hashable, Sendable {
 
     /// The payload JSON as signed.
     func payloadJSON(header: String) -> [UInt8] {
-        Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload)
+        Self.expandingNested(Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload))
+    }
+
+    /// `bytes` with each nested payload between markers base64url-encoded again.
+    static func expandingNested(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.firstIndex(of: nestedStart) else { return bytes }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count * 5 / 4)
+        output.append(contentsOf: bytes[..<first])
+        var index = first
+        while index < bytes.count {
+            if bytes[index] == nestedStart, let end = bytes[(index + 1)...].firstIndex(of: nestedEnd) {
+                output.append(contentsOf: Base64URL.encode(bytes[(index + 1)..<end]).utf8)
+                index = end + 1
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     /// The compact serialisation `header.payload.signature`.

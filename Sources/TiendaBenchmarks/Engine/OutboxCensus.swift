@@ -57,7 +57,8 @@ struct OutboxCensus: Sendable {
 
     /// The signed payload JSON of about `limit` notifications spread evenly over the sequence numbers after
     /// `first` up to `last` (for the baseline's sample). The outbox keeps each payload with the signer's header
-    /// segment replaced by the byte 0x01; it is put back here.
+    /// segment replaced by the byte 0x01 and each nested payload as its JSON between the bytes 0x02 and 0x03;
+    /// both are put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
         return try await database.query(
@@ -70,11 +71,27 @@ struct OutboxCensus: Sendable {
         ).map { row in
             let header = Array(try row.string("header").utf8)
             var payload: [UInt8] = []
+            var nested: [UInt8]?
             for byte in try row.data("payload") {
-                if byte == 0x01 { payload += header } else { payload.append(byte) }
+                switch byte {
+                case 0x01: payload += header
+                case 0x02: nested = []
+                case 0x03:
+                    payload += Self.base64URL(nested ?? [])
+                    nested = nil
+                default:
+                    if nested != nil { nested?.append(byte) } else { payload.append(byte) }
+                }
             }
             return Data(payload)
         }
+    }
+
+    /// Unpadded base64url.
+    static func base64URL(_ bytes: [UInt8]) -> [UInt8] {
+        var text = Array(Data(bytes).base64EncodedString().utf8)
+        while text.last == UInt8(ascii: "=") { text.removeLast() }
+        return text.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
     }
 
     /// The size of `engine.sqlite` and its write-ahead log, in bytes.
