@@ -27,6 +27,7 @@ struct NotificationJob: Sendable {
     func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
         var data: NotificationData?
         var nested: [[UInt8]] = []
+        var transaction: [UInt8]?
         if summary == nil {
             var renewal = renewalInfo
             renewal?.signedDate = signedDate
@@ -35,7 +36,7 @@ struct NotificationJob: Sendable {
                 bundleVersion: transactionJSON == nil ? nil : bundleVersion,
                 signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
                     let signed = PayloadJSON.insertingSignedDate(signedDate, into: json)
-                    nested.append(signed)
+                    transaction = signed
                     return try signer.sign(signed, lane: lane)
                 },
                 signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
@@ -56,7 +57,8 @@ struct NotificationJob: Sendable {
             originalTransactionId: originalTransactionId, signedDate: signedDate,
             stored: StoredJWS(
                 payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes,
-                nestedPayloads: nested),
+                nestedPayloads: nested, referencedPayload: transaction),
+            transactionJSON: transactionJSON,
             testToken: testToken)
     }
 }

@@ -9,8 +9,13 @@ import Glibc
 /// information) kept as its JSON between two marker bytes rather than as base64url, plus the signature segment.
 /// ``compactSerialization(header:)`` rebuilds the exact JWS.
 ///
-/// The markers are bytes `0x01`, `0x02` and `0x03`, which valid JSON never contains unescaped, so the replacements
-/// are reversible: the header marker is restored first, then each nested JSON is base64url-encoded again.
+/// A notification's nested transaction can instead be a reference, byte `0x04`, to the transaction row holding the
+/// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back, and the row's
+/// JSON is put into the notification before the row changes or goes.
+///
+/// The markers are bytes `0x01` to `0x04`, which valid JSON never contains unescaped, so the replacements are
+/// reversible: a reference is resolved first, then the header marker restored, then each nested JSON
+/// base64url-encoded again.
 struct StoredJWS: Hashable, Sendable {
     /// The payload JSON with header segments replaced by the marker.
     var payload: [UInt8]
@@ -22,6 +27,8 @@ struct StoredJWS: Hashable, Sendable {
     static let nestedStart: UInt8 = 0x02
     /// Where a nested payload's JSON ends.
     static let nestedEnd: UInt8 = 0x03
+    /// Stands for the notification's transaction, as its row holds it.
+    static let transactionReference: UInt8 = 0x04
 
     /// Keeps a JWS whose payload JSON is `payload` and signature segment `signature`.
     init(payload: [UInt8], signature: String, header: String) {
@@ -29,9 +36,16 @@ struct StoredJWS: Hashable, Sendable {
     }
 
     /// Keeps a JWS, given the header segment's UTF-8 bytes and the payload JSON of each JWS nested in it (whose
-    /// base64url segment the payload contains).
-    init(payload: [UInt8], signature: String, headerBytes: [UInt8], nestedPayloads: [[UInt8]] = []) {
+    /// base64url segment the payload contains); the nested `referencedPayload` becomes a reference.
+    init(
+        payload: [UInt8], signature: String, headerBytes: [UInt8], nestedPayloads: [[UInt8]] = [],
+        referencedPayload: [UInt8]? = nil
+    ) {
         var compact = payload
+        if let referencedPayload, !referencedPayload.isEmpty {
+            compact = Self.replacing(
+                Array(Base64URL.encode(referencedPayload).utf8), with: [Self.transactionReference], in: compact)
+        }
         for nested in nestedPayloads where !nested.isEmpty {
             compact = Self.replacing(
                 Array(Base64URL.encode(nested).utf8), with: [Self.nestedStart] + nested + [Self.nestedEnd], in: compact)
@@ -46,7 +60,19 @@ struct StoredJWS: Hashable, Sendable {
         self.signature = signature
     }
 
-    /// The payload JSON as signed.
+    /// Whether the payload refers to its transaction's row.
+    var referencesTransaction: Bool { payload.contains(Self.transactionReference) }
+
+    /// The stored form with the transaction reference replaced by the transaction's signed JSON.
+    func resolvingReference(_ signedTransactionJSON: [UInt8]) -> StoredJWS {
+        StoredJWS(
+            storedPayload: Self.replacing(
+                [Self.transactionReference], with: [Self.nestedStart] + signedTransactionJSON + [Self.nestedEnd],
+                in: payload),
+            signature: signature)
+    }
+
+    /// The payload JSON as signed (with any transaction reference resolved beforehand).
     func payloadJSON(header: String) -> [UInt8] {
         Self.expandingNested(Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload))
     }
