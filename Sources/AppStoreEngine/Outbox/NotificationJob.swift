@@ -26,8 +26,8 @@ struct NotificationJob: Sendable {
     /// Signs the nested transaction and renewal information, then the notification, all at ``signedDate``.
     func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
         var data: NotificationData?
-        var nested: [[UInt8]] = []
-        var transaction: [UInt8]?
+        var nested: [StoredJWS.Nested] = []
+        var transaction: StoredJWS.Nested?
         if summary == nil {
             var renewal = renewalInfo
             renewal?.signedDate = signedDate
@@ -36,13 +36,15 @@ struct NotificationJob: Sendable {
                 bundleVersion: transactionJSON == nil ? nil : bundleVersion,
                 signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
                     let signed = PayloadJSON.insertingSignedDate(signedDate, into: json)
-                    transaction = signed
-                    return try signer.sign(signed, lane: lane)
+                    let jws = try signer.sign(signed, lane: lane)
+                    transaction = StoredJWS.Nested(jws: jws, json: signed)
+                    return jws
                 },
                 signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
                     let json = PayloadJSON.renewalInfo(info)
-                    nested.append(json)
-                    return try signer.sign(json, lane: lane)
+                    let jws = try signer.sign(json, lane: lane)
+                    nested.append(StoredJWS.Nested(jws: jws, json: json))
+                    return jws
                 },
                 status: status, consumptionRequestReason: consumptionRequestReason)
         }
@@ -57,7 +59,7 @@ struct NotificationJob: Sendable {
             originalTransactionId: originalTransactionId, signedDate: signedDate,
             stored: StoredJWS(
                 payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes,
-                nestedPayloads: nested, referencedPayload: transaction),
+                nested: nested, referenced: transaction),
             transactionJSON: transactionJSON,
             testToken: testToken)
     }

@@ -35,20 +35,40 @@ struct StoredJWS: Hashable, Sendable {
         self.init(payload: payload, signature: signature, headerBytes: Array(header.utf8))
     }
 
+    /// A JWS nested in the payload: its payload segment (as it appears in the payload) and that segment's JSON.
+    struct Nested {
+        /// The base64url payload segment.
+        var segment: [UInt8]
+        /// The JSON the segment encodes.
+        var json: [UInt8]
+
+        /// A nested JWS and the JSON it signed.
+        init(jws: String, json: [UInt8]) {
+            let bytes = jws.utf8
+            let start = bytes.firstIndex(of: UInt8(ascii: ".")).map(bytes.index(after:)) ?? bytes.startIndex
+            let end = bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
+            segment = start < end ? Array(bytes[start..<end]) : []
+            self.json = json
+        }
+
+        /// A nested payload given as its JSON alone.
+        init(json: [UInt8]) {
+            segment = Array(Base64URL.encode(json).utf8)
+            self.json = json
+        }
+    }
+
     /// Keeps a JWS, given the header segment's UTF-8 bytes and the payload JSON of each JWS nested in it (whose
-    /// base64url segment the payload contains); the nested `referencedPayload` becomes a reference.
+    /// base64url segment the payload contains); the nested `referenced` payload becomes a reference.
     init(
-        payload: [UInt8], signature: String, headerBytes: [UInt8], nestedPayloads: [[UInt8]] = [],
-        referencedPayload: [UInt8]? = nil
+        payload: [UInt8], signature: String, headerBytes: [UInt8], nested: [Nested] = [], referenced: Nested? = nil
     ) {
         var compact = payload
-        if let referencedPayload, !referencedPayload.isEmpty {
-            compact = Self.replacing(
-                Array(Base64URL.encode(referencedPayload).utf8), with: [Self.transactionReference], in: compact)
+        if let referenced, !referenced.segment.isEmpty {
+            compact = Self.replacing(referenced.segment, with: [Self.transactionReference], in: compact)
         }
-        for nested in nestedPayloads where !nested.isEmpty {
-            compact = Self.replacing(
-                Array(Base64URL.encode(nested).utf8), with: [Self.nestedStart] + nested + [Self.nestedEnd], in: compact)
+        for nested in nested where !nested.segment.isEmpty {
+            compact = Self.replacing(nested.segment, with: [Self.nestedStart] + nested.json + [Self.nestedEnd], in: compact)
         }
         self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: compact)
         self.signature = signature

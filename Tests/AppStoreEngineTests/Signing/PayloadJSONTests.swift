@@ -111,7 +111,8 @@ import Testing
         let payload = Array(
             #"{"data":{"signedTransactionInfo":"\#(transactionJWS)","signedRenewalInfo":"\#(renewalJWS)"},"v":"2.0"}"#.utf8)
         let stored = StoredJWS(
-            payload: payload, signature: "outer", headerBytes: Array(header.utf8), nestedPayloads: [transaction, renewal])
+            payload: payload, signature: "outer", headerBytes: Array(header.utf8),
+            nested: [StoredJWS.Nested(jws: transactionJWS, json: transaction), StoredJWS.Nested(json: renewal)])
         #expect(stored.payload.count < payload.count - transaction.count / 4)
         #expect(stored.payload.filter { $0 == StoredJWS.nestedStart }.count == 2)
         #expect(stored.payloadJSON(header: header) == payload)
