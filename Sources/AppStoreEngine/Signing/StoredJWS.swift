@@ -42,12 +42,17 @@ struct StoredJWS: Hashable, Sendable {
         /// The JSON the segment encodes.
         var json: [UInt8]
 
-        /// A nested JWS and the JSON it signed.
+        /// A nested JWS and the JSON it signed: the payload segment is the base64url of `json`, ending at the
+        /// JWS's last dot (found from the end, as the header before it runs to kilobytes).
         init(jws: String, json: [UInt8]) {
-            let bytes = jws.utf8
-            let start = bytes.firstIndex(of: UInt8(ascii: ".")).map(bytes.index(after:)) ?? bytes.startIndex
-            let end = bytes.lastIndex(of: UInt8(ascii: ".")) ?? bytes.endIndex
-            segment = start < end ? Array(bytes[start..<end]) : []
+            var jws = jws
+            let length = (json.count * 4 + 2) / 3
+            segment = jws.withUTF8 { bytes -> [UInt8] in
+                guard let end = bytes.lastIndex(of: UInt8(ascii: ".")), end - length > 0,
+                    bytes[end - length - 1] == UInt8(ascii: ".")
+                else { return Array(Base64URL.encode(json).utf8) }
+                return Array(bytes[(end - length)..<end])
+            }
             self.json = json
         }
 
