@@ -93,14 +93,14 @@ let package = Package(
             name: "EntitlementBenchmarks", dependencies: ["EntitlementServer", "StoreModel", "StoreCrypto", "StoreStorage"],
             swiftSettings: swiftSettings),
 
-        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
         .testTarget(
-            name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda"],
+            name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda", "TiendaTestSupport"],
             swiftSettings: swiftSettings),
         // A process that commits SQLite writes and is then killed mid-transaction by StoreStorageTests.
         .executableTarget(
@@ -108,13 +108,15 @@ let package = Package(
             swiftSettings: swiftSettings),
         .testTarget(
             name: "EntitlementServerTests",
-            dependencies: ["EntitlementServer", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda"],
+            dependencies: [
+                "EntitlementServer", "AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "tienda", "TiendaTestSupport",
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
             swiftSettings: swiftSettings),
-        // Test support shared by test targets: a raw TCP client for requests URLSession will not send, and the runner
-        // of Apple's Python library (Tests/Interop/apple_oracle.py).
+        // Test support shared by test targets: a raw TCP client for requests URLSession will not send, the runner
+        // of Apple's Python library (Tests/Interop/apple_oracle.py), and the seeded generator of the property tests.
         .target(name: "TiendaTestSupport", path: "Tests/Support/TiendaTestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP", "TiendaTestSupport"], swiftSettings: swiftSettings),
         // The web transaction manager in headless Chromium against a running `tienda serve`.

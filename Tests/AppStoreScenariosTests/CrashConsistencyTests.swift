@@ -2,6 +2,7 @@ import AppStoreEngine
 import Foundation
 import StoreModel
 import Testing
+import TiendaTestSupport
 
 @testable import AppStoreScenarios
 
@@ -13,17 +14,6 @@ import Testing
     typealias F = ScenarioFixtures
 
     /// A small, seeded random source so that a failing run can be repeated.
-    struct SeededRandom: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
     @Test func everyReportedStepSurvivesASIGKILLAndNoOperationIsHalfDone() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-crash-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -42,7 +32,7 @@ import Testing
         await reference.close()
 
         let seed = UInt64(Date().timeIntervalSince1970 * 1000)
-        var random = SeededRandom(state: seed)
+        var random = SeededRandom(seed: seed)
         let advances = scenario.steps.indices.filter { scenario.steps[$0].kind == "advance" }
         // Four kills aimed inside advances (the lines before them are step lines), six anywhere.
         var plans: [(lines: Int, delay: Double)] = advances.map { index in

@@ -6,6 +6,7 @@ import StoreModel
 import StoreStorage
 import Synchronization
 import Testing
+import TiendaTestSupport
 
 /// Kills the real server with SIGKILL at random moments while clients post a stream of signed notifications
 /// and retry until they get 200; afterwards every notification must be applied exactly once.

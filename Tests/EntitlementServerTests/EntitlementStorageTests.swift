@@ -3,6 +3,7 @@ import Foundation
 import StoreModel
 import StoreStorage
 import Testing
+import TiendaTestSupport
 
 /// The storage layer of the entitlement server, run on SQLite and on PostgreSQL: migrations, and several
 /// stateless servers sharing one database.

@@ -1,6 +1,7 @@
 import Foundation
 import StoreModel
 import Testing
+import TiendaTestSupport
 
 @testable import EntitlementServer
 

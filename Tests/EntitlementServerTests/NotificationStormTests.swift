@@ -3,6 +3,7 @@ import Foundation
 import StoreModel
 import StoreStorage
 import Testing
+import TiendaTestSupport
 
 /// Property: applying a stream of notifications duplicated and shuffled ends in exactly the state of applying it
 /// once, in order. The streams are realistic (renewals, grace, billing retry, recovery, cancellation, refunds,

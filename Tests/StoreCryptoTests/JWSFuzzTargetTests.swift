@@ -1,10 +1,11 @@
 import Foundation
 import StoreCrypto
 import Testing
+import TiendaTestSupport
 
 @Suite struct JWSFuzzTargetTests {
     @Test func arbitraryBytesRunThroughEveryParserWithoutCrashing() {
-        var generator = SplitMix64(seed: 0x5449_454E_4441)
+        var generator = SeededRandom(seed: 0x5449_454E_4441)
         for length in 0..<400 {
             let bytes = Data((0..<length).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
             #expect(JWSFuzzTarget.run(data: bytes) == 0)
@@ -16,7 +17,7 @@ import Testing
             Fixtures.data("mock_signed_data/transactionInfo"), Fixtures.data("xcode/xcode-signed-transaction"),
             Data(try TestPKI.authority.signer.sign(payload: Data(TestPKI.transactionJSON().utf8)).utf8),
         ]
-        var generator = SplitMix64(seed: 42)
+        var generator = SeededRandom(seed: 42)
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/ \n".utf8)
         for seed in seeds {
             for _ in 0..<150 {
@@ -43,19 +44,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so that fuzz-style tests are reproducible.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}

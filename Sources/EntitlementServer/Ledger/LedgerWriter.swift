@@ -18,19 +18,27 @@ struct LedgerWriter {
 
     /// An entry to insert once, and the event it makes when the insert is new.
     struct Entry {
+        /// The entry's identifier (`credit:<transactionId>`, …).
+        let id: String
         let statement: SQLStatement
         let event: NormalizedEvent
     }
 
-    /// The entry whose existence ``plan(_:write:storedRevoked:debited:)`` needs (`debit:<transactionId>`), or `nil`
-    /// when `transaction` makes no ledger entries.
-    func debitEntryId(for transaction: JWSTransactionDecodedPayload) -> String? {
+    /// Every entry `transaction` can make (`credit:`, `debit:` and `reinstate:<transactionId>`), whose existence a
+    /// write reads before ``plan(_:write:storedRevoked:debited:)``, or `nil` when it makes none. Entries are derived
+    /// from the transaction, so the write's chain lock orders every write of them.
+    func entryIds(for transaction: JWSTransactionDecodedPayload) -> [String]? {
         guard credit(for: transaction) != nil, let transactionId = transaction.transactionId else { return nil }
-        return "debit:\(transactionId)"
+        return ["credit:\(transactionId)", "debit:\(transactionId)", "reinstate:\(transactionId)"]
     }
 
-    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING RETURNING` whose event is new only when
-    /// the insert is.
+    /// The identifier of the entry that debits a refunded `transactionId`.
+    static func debitEntryId(transactionId: String) -> String {
+        "debit:\(transactionId)"
+    }
+
+    /// The entries `transaction` calls for, each an `INSERT … ON CONFLICT DO NOTHING`; the caller inserts those that
+    /// do not exist yet (``entryIds(for:)``) and emits their events.
     /// - Parameters:
     ///   - write: What storing this version of the transaction did.
     ///   - storedRevoked: Whether the version stored before this write was revoked.
@@ -42,10 +50,11 @@ struct LedgerWriter {
         let chain = transaction.originalTransactionId ?? transactionId
         func entry(_ kind: String, _ signedAmount: Int64, at instant: Timestamp?, event: EventKind, suffix: String?) -> Entry {
             Entry(
+                id: "\(kind):\(transactionId)",
                 statement: SQLStatement(
                     """
                     INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
-                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
+                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
                     """,
                     [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
                      .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)]),

@@ -16,11 +16,11 @@ import StoreStorage
 ///
 /// On PostgreSQL every round trip to the server is a wait and every statement costs the server a parse-free but
 /// still sizeable execution, so a write sends few statements in few pipelines (``SQLTransaction/pipeline(_:)``):
-/// first the locks of its chain and `appAccountToken` (one statement), and the notification's record with the
-/// ``ChainSnapshot`` (one statement); then every change the snapshot decides, with the events and the account
-/// versions, as one ``CombinedWrite``. A consumable's ledger entries decide its events, so its write takes a third
-/// round trip. (A claim by an account, rare, runs its own statements in between.) On SQLite, which has neither
-/// round trips nor data-modifying `WITH`, the same statements run one after another.
+/// first the locks of its chain and `appAccountToken` (one statement) and the ``ChainSnapshot`` (one statement, which
+/// also finds a repeated notification); then every change the snapshot decides, with the events, the notification's
+/// record and the account versions, as one ``CombinedWrite``; a consumable's ledger entries are among those changes,
+/// since the snapshot says which exist. (A claim by an account, rare, runs its own statements in between.) On
+/// SQLite, which has neither round trips nor data-modifying `WITH`, the same statements run one after another.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
@@ -32,40 +32,27 @@ struct StateWriter {
     ) throws -> (ApplyOutcome, ClaimDecision?) {
         let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
         let claims = claimant != nil && evidence.transaction != nil
-        let token = chain == nil || claims ? nil : (evidence.transaction?.appAccountTokenUUID ?? evidence.renewal?.appAccountTokenUUID)?
-            .uuidString.lowercased()
+        let token = chain == nil || claims
+            ? nil
+            : AccountToken.canonical(evidence.transaction?.appAccountToken) ?? AccountToken.canonical(evidence.renewal?.appAccountToken)
         let ledger = LedgerWriter(configuration: configuration)
-        let combines = database.dialect == .postgresql
 
-        // First round trip: the locks (the chain's, then the token's), the notification's record, and what the rest
-        // depends on. On PostgreSQL the record and the read are one statement.
+        // First round trip: the locks (the chain's, then the token's) and what the rest depends on, including whether
+        // the notification was recorded before. The chain's lock orders every write of one notification (a
+        // notification's key is its chain, or its UUID when it has none), so a repeat is seen here and changes nothing.
         let lockKeys = (lockKey.map { [$0] } ?? []) + (token.map { [OwnershipWriter.tokenLockKey($0)] } ?? [])
         var first = KeyLock.statements(lockKeys, dialect: database.dialect)
         let request = ChainSnapshot.Request(
-            transactionId: evidence.transaction?.transactionId, chain: chain, token: token,
-            ledgerEntry: evidence.transaction.flatMap(ledger.debitEntryId(for:)))
-        let recording = evidence.notification.map { recordingStatement($0, of: evidence) }
-        var record: Int?
+            notificationUUID: evidence.notification?.uuid, transactionId: evidence.transaction?.transactionId, chain: chain,
+            token: token, ledgerEntries: evidence.transaction.flatMap(ledger.entryIds(for:)))
         var read: Int?
-        if combines, let recording {
-            first.append(ChainSnapshot.statement(request, recording: recording))
+        if let statement = ChainSnapshot.statement(request) {
+            first.append(statement)
             read = first.count - 1
-        } else {
-            if let recording {
-                first.append(recording)
-                record = first.count - 1
-            }
-            if let statement = ChainSnapshot.statement(request) {
-                first.append(statement)
-                read = first.count - 1
-            }
         }
         let results = try database.pipeline(first)
         let snapshot = try read.map { try ChainSnapshot(rows: results[$0].rows) } ?? ChainSnapshot()
-        if recording != nil {
-            let isNew = record.map { !results[$0].rows.isEmpty } ?? snapshot.recorded
-            guard isNew else { return (.duplicateNotification, nil) }
-        }
+        if snapshot.notificationSeen { return (.duplicateNotification, nil) }
 
         // What the snapshot decides.
         var context = WriteContext()
@@ -100,24 +87,24 @@ struct StateWriter {
         }
         owners.sort()
 
-        // A consumable's ledger entries go first, because which of them are new decides its events.
-        if let transaction = evidence.transaction {
+        // A consumable's ledger entries: those the snapshot did not find are new (the chain's lock orders every write
+        // of them), and each new one makes its event.
+        if let transaction = evidence.transaction, let transactionId = transaction.transactionId {
             let entries = ledger.plan(
                 transaction, write: context.transactionWrite, storedRevoked: snapshot.transaction?.isRevoked ?? false,
-                debited: snapshot.hasLedgerEntry)
-            if !entries.isEmpty {
-                let new = try insertEntries(entries.map(\.statement), after: writes, combining: combines, in: database)
-                writes = []
-                context.ledgerEvents = zip(entries, new).filter(\.1).map(\.0.event)
-            }
+                debited: snapshot.ledgerEntries.contains(LedgerWriter.debitEntryId(transactionId: transactionId))
+            ).filter { !snapshot.ledgerEntries.contains($0.id) }
+            writes += entries.map(\.statement)
+            context.ledgerEvents = entries.map(\.event)
         }
         var events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
         for index in events.indices { events[index].accountIds = owners }
 
-        // Last round trip: the changes, the events, the applied flag and the account versions.
+        // Last round trip: the changes, the events, the notification's record (with whether it moved the timeline)
+        // and the account versions.
         var after: [SQLStatement] = []
-        if context.timelineAdvanced, let notification = evidence.notification {
-            after.append(SQLStatement("UPDATE ent_notifications SET applied = 1 WHERE notification_uuid = ?", [.text(notification.uuid)]))
+        if let notification = evidence.notification {
+            after.append(recordingStatement(notification, of: evidence, applied: context.timelineAdvanced))
         }
         let advanced = context.advancedState
         var affected: [String] = []
@@ -132,21 +119,6 @@ struct StateWriter {
         return (ApplyOutcome(
             duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: written,
             affectedAccounts: affected), decision)
-    }
-
-    /// Runs `writes`, then inserts ledger entries (`INSERT … RETURNING`), in one statement on PostgreSQL; returns
-    /// whether each entry was new.
-    private func insertEntries(
-        _ entries: [SQLStatement], after writes: [SQLStatement], combining: Bool, in database: SQLTransaction
-    ) throws -> [Bool] {
-        guard combining else {
-            return try database.pipeline(writes + entries).suffix(entries.count).map { !$0.rows.isEmpty }
-        }
-        var combined = CombinedWrite()
-        writes.forEach { combined.add($0) }
-        let labels = entries.map { combined.addReporting($0) }
-        let new = try CombinedWrite.reportedLabels(in: database.pipeline([combined.statement])[0].rows)
-        return labels.map(new.contains)
     }
 
     /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one statement on
@@ -171,21 +143,24 @@ struct StateWriter {
         return zip(events, labels).filter { new.contains($0.1) }.map(\.0.id)
     }
 
-    /// The statement that records the notification once, by UUID; it returns no row when the UUID was seen before.
-    private func recordingStatement(_ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence) -> SQLStatement {
+    /// The statement that records the notification, by UUID, with whether it was applied to its chain's timeline. The
+    /// snapshot found no record under the chain's lock; `ON CONFLICT` keeps a record made by anything else.
+    private func recordingStatement(
+        _ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence, applied: Bool
+    ) -> SQLStatement {
         SQLStatement(
             """
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?)
-            ON CONFLICT (notification_uuid) DO NOTHING RETURNING notification_uuid
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (notification_uuid) DO NOTHING
             """,
             [
                 .text(notification.uuid), .text(notification.type.rawValue), SQLValue(notification.subtype?.rawValue),
                 .integer(notification.signedDate.milliseconds),
                 SQLValue(evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId),
                 SQLValue(evidence.transaction?.transactionId), .text(evidence.environment.rawValue),
-                .text(evidence.bundleId), .text(evidence.source.rawValue), .integer(now.milliseconds),
+                .text(evidence.bundleId), .text(evidence.source.rawValue), SQLValue(applied), .integer(now.milliseconds),
             ])
     }
 }

@@ -75,7 +75,7 @@ enum TransactionRegister {
             SQLValue(transaction.isUpgraded == true),
             .integer(Int64(transaction.quantity ?? 1)),
             SQLValue(transaction.inAppOwnershipType?.rawValue),
-            SQLValue(transaction.appAccountTokenUUID?.uuidString.lowercased()),
+            SQLValue(AccountToken.canonical(transaction.appAccountToken)),
             .integer(transaction.signedDate?.milliseconds ?? 0),
             .text(json),
         ]

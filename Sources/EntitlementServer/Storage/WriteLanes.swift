@@ -4,7 +4,10 @@ import StoreStorage
 /// `originalTransactionId`, or the account), so writes about one chain share a lane and commit in order while
 /// other chains commit alongside on other connections.
 ///
-/// SQLite has one writer at a time, so it gets one lane. PostgreSQL gets several, with batches at read-committed
+/// SQLite has one writer at a time, so it gets one lane. PostgreSQL gets two, so one lane's batch runs while the
+/// other's commit waits for its WAL flush; not more, because each lane's batch is a commit of its own, and more lanes
+/// split the same writes into smaller batches and more commits (with eight lanes the server spent about 40 % more CPU
+/// per write than with two in the benchmark of docs/BENCHMARKS.md). Batches run at read-committed
 /// isolation: each write first takes a transaction-scoped advisory lock on its key (``KeyLock``), so writes
 /// about one chain or account are serialized across lanes and across servers sharing the database, while writes
 /// about different keys never conflict. (Serializable batches would be correct too, but its page-level predicate
@@ -17,7 +20,7 @@ struct WriteLanes: Sendable {
 
     init(database: any SQLDatabase) {
         locksKeys = database.dialect == .postgresql
-        let count = locksKeys ? 8 : 1
+        let count = locksKeys ? 2 : 1
         let isolation: SQLIsolation = locksKeys ? .readCommitted : .serializable
         lanes = (0..<count).map { _ in WriteBatcher(database: database, isolation: isolation) }
     }

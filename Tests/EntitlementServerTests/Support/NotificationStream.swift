@@ -1,5 +1,6 @@
 import Foundation
 import StoreModel
+import TiendaTestSupport
 
 /// A realistic stream of signed notifications for many accounts: subscription chains that renew, fail into
 /// grace or billing retry, recover, are cancelled, expire or are refunded; lifetime purchases; consumable

@@ -1,27 +1,16 @@
 import StoreModel
+import TiendaTestSupport
 
 /// Generates payloads for the canonical JSON differential tests from a seed: each optional field present or absent,
 /// strings that need every kind of escape (quotes, backslashes, `/`, control characters, non-ASCII and astral
 /// scalars), integers at their limits, and enumeration values known and unknown.
 struct PayloadGenerator {
-    /// SplitMix64, so a failing seed reproduces exactly.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var value = state
-            value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-            return value ^ (value >> 31)
-        }
-    }
-
-    private var random: SplitMix
+    private var random: SeededRandom
     /// The chance of each optional field being present (0 leaves every one out, 1 writes every one).
     var presence: Double
 
     init(seed: UInt64, presence: Double) {
-        random = SplitMix(state: seed)
+        random = SeededRandom(seed: seed)
         self.presence = presence
     }
 
