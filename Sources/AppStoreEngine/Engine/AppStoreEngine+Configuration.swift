@@ -46,7 +46,7 @@ extension AppStoreEngine {
         public init(
             storage: Storage = .inMemory, clock: any StoreClock = SystemClock(), policy: LifecyclePolicy = .default,
             certificateAuthority: CertificateAuthority? = nil,
-            signingConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dueEventBatchSize: Int = 256,
+            signingConcurrency: Int = ProcessInfo.processInfo.activeProcessorCount, dueEventBatchSize: Int = 2048,
             massExtensionPageSize: Int = 500
         ) {
             self.storage = storage
@@ -82,6 +82,7 @@ extension AppStoreEngine {
             if database.dialect == .sqlite {
                 // A 64 MiB page cache keeps the chains and their due index in memory for ~100,000 subscribers.
                 try await database.execute("PRAGMA cache_size = -65536")
+                try await database.execute("PRAGMA wal_autocheckpoint = 8192")
             }
             try await database.migrate(EngineSchema.migrations)
         } catch let error as AppStoreEngineError {

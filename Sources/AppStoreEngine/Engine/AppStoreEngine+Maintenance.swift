@@ -8,6 +8,7 @@ extension AppStoreEngine {
     public func clearTransactions(bundleId: String) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
             _ = try scope.app(bundleId)
+            try scope.tables.resolveTransactionReferences(where: "outbox.bundle_id = ?", [.text(bundleId)])
             for table in ["transactions", "chains", "updates", "pending_purchases"] {
                 try scope.tables.execute("DELETE FROM \(table) WHERE bundle_id = ?", [.text(bundleId)])
             }
@@ -32,7 +33,7 @@ extension AppStoreEngine {
                 try scope.tables.execute(
                     "DELETE FROM updates WHERE transaction_id IN (SELECT transaction_id FROM transactions WHERE original_transaction_id = ?)",
                     [key])
-                try scope.tables.deleteTransactions(where: "original_transaction_id = ?", [key])
+                try scope.tables.deleteTransactions(originalTransactionId: key)
                 try scope.tables.deleteChains(where: "original_transaction_id = ?", [key])
             }
             return true

@@ -9,31 +9,20 @@ extension AppStoreEngine {
         transactionId: String, amount: RefundAmount = .full, reason: RevocationReason = .refundedForOtherReason
     ) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            let stored = try scope.refundable(transactionId)
-            let payload = try stored.payload()
-            let (type, percentage): (RevocationType, Int32?) = switch amount {
-            case .full: (.refundFull, nil)
-            case .prorated(let share): (.refundProrated, share)
-            }
-            if stored.productType == .autoRenewable {
-                try scope.handle(
-                    .refund(RefundDetails(transaction: payload, type: type, percentage: percentage, reason: reason)),
-                    on: stored.originalTransactionId)
-                return true
-            }
-            guard payload.revocationDate == nil else { throw .invalidAction("Transaction \(transactionId) is already refunded.") }
-            var refunded = payload
-            refunded.revocationDate = scope.now
-            refunded.revocationReason = reason
-            refunded.revocationType = type
-            refunded.revocationPercentage = percentage ?? 100_000
-            let updated = try scope.update(refunded)
-            try scope.announce(updated)
-            let app = try scope.app(stored.bundleId)
-            scope.enqueue(.refund, app: app, transaction: updated)
-            for copy in try scope.tables.familyCopies(of: stored.id) {
-                try scope.revokeFamilyCopy(copy, reason: reason, app: app)
-            }
+            try scope.refund(transactionId, amount: amount, reason: reason)
+            return true
+        }
+    }
+
+    /// Refunds several transactions in one storage transaction, in order, as if
+    /// ``refund(transactionId:amount:reason:)`` were called for each at the same instant: all of them commit
+    /// together or, when one fails, none does and its error is thrown. For bulk work where one commit per refund
+    /// would cost more than the refunds themselves.
+    public func refund(
+        batch transactionIds: [String], amount: RefundAmount = .full, reason: RevocationReason = .refundedForOtherReason
+    ) async throws(AppStoreEngineError) {
+        _ = try await perform { scope throws(AppStoreEngineError) in
+            for transactionId in transactionIds { try scope.refund(transactionId, amount: amount, reason: reason) }
             return true
         }
     }
@@ -125,6 +114,36 @@ extension AppStoreEngine {
 }
 
 extension OperationScope {
+    /// Refunds a transaction: a subscription's refund goes through its lifecycle; a one-time purchase is revoked
+    /// with its family copies.
+    func refund(_ transactionId: String, amount: RefundAmount, reason: RevocationReason) throws(AppStoreEngineError) {
+        let stored = try refundable(transactionId)
+        let payload = try stored.payload()
+        let (type, percentage): (RevocationType, Int32?) = switch amount {
+        case .full: (.refundFull, nil)
+        case .prorated(let share): (.refundProrated, share)
+        }
+        if stored.productType == .autoRenewable {
+            try handle(
+                .refund(RefundDetails(transaction: payload, type: type, percentage: percentage, reason: reason)),
+                on: stored.originalTransactionId)
+            return
+        }
+        guard payload.revocationDate == nil else { throw .invalidAction("Transaction \(transactionId) is already refunded.") }
+        var refunded = payload
+        refunded.revocationDate = now
+        refunded.revocationReason = reason
+        refunded.revocationType = type
+        refunded.revocationPercentage = percentage ?? 100_000
+        let updated = try update(refunded)
+        try announce(updated)
+        let app = try app(stored.bundleId)
+        enqueue(.refund, app: app, transaction: updated)
+        for copy in try tables.familyCopies(of: stored.id) {
+            try revokeFamilyCopy(copy, reason: reason, app: app)
+        }
+    }
+
     /// A transaction the customer paid for (family copies are refunded through their purchaser).
     func refundable(_ transactionId: String) throws(AppStoreEngineError) -> StoredTransaction {
         let stored = try storedTransaction(transactionId)

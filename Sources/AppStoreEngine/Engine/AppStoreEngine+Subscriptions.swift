@@ -39,6 +39,18 @@ extension AppStoreEngine {
         try await handle(.resolveBillingIssue, on: originalTransactionId)
     }
 
+    /// ``setBillingIssue(_:originalTransactionId:)`` for several subscriptions in one storage transaction, in
+    /// order: all of them commit together or, when one fails, none does and its error is thrown.
+    public func setBillingIssue(_ failing: Bool = true, originalTransactionIds: [String]) async throws(AppStoreEngineError) {
+        try await handle(.setBillingIssue(failing), on: originalTransactionIds)
+    }
+
+    /// ``resolveBillingIssue(originalTransactionId:)`` for several subscriptions in one storage transaction, in
+    /// order: all of them commit together or, when one fails, none does and its error is thrown.
+    public func resolveBillingIssue(originalTransactionIds: [String]) async throws(AppStoreEngineError) {
+        try await handle(.resolveBillingIssue, on: originalTransactionIds)
+    }
+
     /// Announces a price increase of the renewing product to this subscriber (`PRICE_INCREASE/PENDING` when it
     /// needs consent, `PRICE_INCREASE/ACCEPTED` otherwise).
     /// - Parameters:
@@ -104,9 +116,18 @@ extension AppStoreEngine {
 
     /// Handles one lifecycle event on a chain in its own operation.
     func handle(_ event: LifecycleEvent, on originalTransactionId: String) async throws(AppStoreEngineError) {
+        try await handle(event, on: [originalTransactionId])
+    }
+
+    /// Handles the same lifecycle event on each chain, in order, in one operation.
+    func handle(_ event: LifecycleEvent, on originalTransactionIds: [String]) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            _ = try scope.purchasedChain(originalTransactionId)
-            return try scope.handle(event, on: originalTransactionId).created.count
+            var created = 0
+            for originalTransactionId in originalTransactionIds {
+                var record = try scope.purchasedChain(originalTransactionId)
+                created += try scope.handle(event, on: &record).created.count
+            }
+            return created
         }
     }
 }

@@ -86,6 +86,8 @@ extension OperationScope {
             if let due = record.lifecycle.dueEvent?.date { earliestScheduled = min(earliestScheduled ?? due, due) }
         }
         try tables.save(record)
+        record.storedProductId = record.lifecycle.productId
+        chainSaves += 1
         if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }
         var announced = Set<String>()
         for transaction in applied.created + applied.updated where announced.insert(transaction.id).inserted {

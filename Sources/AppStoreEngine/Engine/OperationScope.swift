@@ -25,6 +25,9 @@ final class OperationScope {
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
+    /// How many chain rows this operation wrote, so that due events read a page ahead can tell when an event
+    /// changed chains other than its own.
+    var chainSaves = 0
 
     init(tables: EngineTables, environment: EngineEnvironment, now: Timestamp) throws(AppStoreEngineError) {
         self.tables = tables
@@ -41,9 +44,18 @@ final class OperationScope {
     /// The policy.
     var policy: LifecyclePolicy { environment.policy }
 
-    /// Signs the collected notifications, writes them to the outbox and saves the counters.
+    /// Signs the collected notifications, writes them to the outbox and saves the counters. A notification keeps
+    /// a reference to its transaction's row only when the row holds the JSON it was signed with (a later change
+    /// in the same operation puts the JSON into the notification instead).
     func commit() throws(AppStoreEngineError) {
-        for row in try signing.finish() { try tables.insert(row, headerId: environment.signer.headerId) }
+        for var row in try signing.finish() {
+            if row.stored.referencesTransaction, let json = row.transactionJSON,
+                (try? storedTransaction(row.transactionId ?? ""))?.json != json
+            {
+                row.stored = row.stored.resolvingReference(PayloadJSON.insertingSignedDate(row.signedDate, into: json))
+            }
+            try tables.insert(row, headerId: environment.signer.headerId)
+        }
         try tables.save(counters, since: originalCounters)
     }
 

@@ -26,6 +26,8 @@ struct NotificationJob: Sendable {
     /// Signs the nested transaction and renewal information, then the notification, all at ``signedDate``.
     func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
         var data: NotificationData?
+        var nested: [StoredJWS.Nested] = []
+        var transaction: StoredJWS.Nested?
         if summary == nil {
             var renewal = renewalInfo
             renewal?.signedDate = signedDate
@@ -33,10 +35,16 @@ struct NotificationJob: Sendable {
                 environment: environment, appAppleId: appAppleId, bundleId: bundleId,
                 bundleVersion: transactionJSON == nil ? nil : bundleVersion,
                 signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.insertingSignedDate(signedDate, into: json), lane: lane)
+                    let signed = PayloadJSON.insertingSignedDate(signedDate, into: json)
+                    let jws = try signer.sign(signed, lane: lane)
+                    transaction = StoredJWS.Nested(jws: jws, json: signed)
+                    return jws
                 },
                 signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
-                    try signer.sign(PayloadJSON.renewalInfo(info), lane: lane)
+                    let json = PayloadJSON.renewalInfo(info)
+                    let jws = try signer.sign(json, lane: lane)
+                    nested.append(StoredJWS.Nested(jws: jws, json: json))
+                    return jws
                 },
                 status: status, consumptionRequestReason: consumptionRequestReason)
         }
@@ -50,7 +58,9 @@ struct NotificationJob: Sendable {
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
             originalTransactionId: originalTransactionId, signedDate: signedDate,
             stored: StoredJWS(
-                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes),
+                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes,
+                nested: nested, referenced: transaction),
+            transactionJSON: transactionJSON,
             testToken: testToken)
     }
 }

@@ -9,6 +9,27 @@ extension EngineTables {
     /// Inserts or replaces a chain.
     func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
         let lifecycle = chain.lifecycle
+        if let storedProduct = chain.storedProductId {
+            var values: [SQLValue] = [
+                .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
+                SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
+                .blob(Data(lifecycle.compactRepresentation)), .integer(try Self.key(lifecycle.originalTransactionId)),
+            ]
+            let changed: Int
+            if storedProduct == lifecycle.productId {
+                changed = try execute(
+                    "UPDATE chains SET status = ?, due_at = ?, due_sequence = ?, state = ? WHERE original_transaction_id = ?",
+                    values)
+            } else {
+                values.insert(.text(lifecycle.productId), at: 0)
+                changed = try execute(
+                    """
+                    UPDATE chains SET product_id = ?, status = ?, due_at = ?, due_sequence = ?, state = ?
+                    WHERE original_transaction_id = ?
+                    """, values)
+            }
+            if changed == 1 { return }
+        }
         try execute(
             """
             INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id,
@@ -83,12 +104,13 @@ extension EngineTables {
         return try chains(where: "purchaser_id = ?", [.integer(key)])
     }
 
-    /// The chain whose due event comes first at or before `limit`, read with its owner's account and app
-    /// transaction in the same query (the context its event needs).
-    func nextDueChain(
-        atOrBefore limit: Timestamp
-    ) throws(AppStoreEngineError) -> (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)? {
-        guard let row = try queryFirst(
+    /// A chain that is due, read with its owner's account and app transaction (the context its event needs).
+    typealias DueChain = (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)
+
+    /// The first `count` chains whose due events come at or before `limit`, in firing order (due date, then
+    /// scheduling order), each read with its owner's account and app transaction in the same query.
+    func dueChains(atOrBefore limit: Timestamp, count: Int) throws(AppStoreEngineError) -> [DueChain] {
+        let rows = try query(
             """
             SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
                 app_transactions.app_transaction_id, app_transactions.original_purchase_date,
@@ -96,18 +118,22 @@ extension EngineTables {
             FROM chains JOIN accounts ON accounts.id = chains.account_id
             LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
                 AND app_transactions.account_id = chains.account_id
-            WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT 1
-            """, [.integer(limit.milliseconds)])
-        else { return nil }
-        let chain = try Self.chain(from: row)
-        var appTransaction: AppTransactionRecord?
-        if let id = try row.optionalText("app_transaction_id") {
-            appTransaction = AppTransactionRecord(
-                bundleId: chain.lifecycle.bundleId, accountId: chain.lifecycle.accountId, appTransactionId: id,
-                originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
-                originalApplicationVersion: try row.text("original_application_version"))
+            WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?
+            """, [.integer(limit.milliseconds), .integer(Int64(count))])
+        var result: [DueChain] = []
+        result.reserveCapacity(rows.count)
+        for row in rows {
+            let chain = try Self.chain(from: row)
+            var appTransaction: AppTransactionRecord?
+            if let id = try row.optionalText("app_transaction_id") {
+                appTransaction = AppTransactionRecord(
+                    bundleId: chain.lifecycle.bundleId, accountId: chain.lifecycle.accountId, appTransactionId: id,
+                    originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
+                    originalApplicationVersion: try row.text("original_application_version"))
+            }
+            result.append((chain, try Self.account(from: row), appTransaction))
         }
-        return (chain, try Self.account(from: row), appTransaction)
+        return result
     }
 
     /// The earliest due date of any chain.
@@ -126,7 +152,8 @@ extension EngineTables {
         guard let lifecycle = SubscriptionLifecycle(compactRepresentation: bytes) else {
             throw .corruptState("a subscription chain's stored state is not in the compact format")
         }
-        return ChainRecord(lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"))
+        return ChainRecord(
+            lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"), storedProductId: lifecycle.productId)
     }
 
     /// Forgets a chain's due event (a safety net for an event that changed nothing).

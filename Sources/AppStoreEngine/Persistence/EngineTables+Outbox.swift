@@ -5,8 +5,9 @@ import StoreStorage
 /// The notification outbox.
 extension EngineTables {
     private static let selection = """
-        SELECT outbox.*, signing_headers.header AS header FROM outbox
+        SELECT outbox.*, signing_headers.header AS header, transactions.payload AS transaction_payload FROM outbox
         JOIN signing_headers ON signing_headers.id = outbox.header_id
+        LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
         """
 
     /// Appends a signed notification.
@@ -55,8 +56,34 @@ extension EngineTables {
             [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .text(uuid)])
     }
 
+    /// Puts the transaction JSON into the notifications matching a filter that refer to their transaction's row,
+    /// before those rows change or go.
+    func resolveTransactionReferences(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
+        let rows = try query(
+            """
+            SELECT outbox.sequence, outbox.payload, outbox.signed_date, transactions.payload AS transaction_payload
+            FROM outbox JOIN transactions ON transactions.transaction_id = outbox.transaction_id WHERE \(condition)
+            """, parameters)
+        for row in rows {
+            let stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: "")
+            guard stored.referencesTransaction else { continue }
+            let signed = PayloadJSON.insertingSignedDate(
+                Timestamp(milliseconds: try row.integer("signed_date")), into: try row.bytes("transaction_payload"))
+            try execute(
+                "UPDATE outbox SET payload = ? WHERE sequence = ?",
+                [.blob(Data(stored.resolvingReference(signed).payload)), .integer(try row.integer("sequence"))])
+        }
+    }
+
     static func notification(from row: SQLRow) throws(AppStoreEngineError) -> OutboxNotification {
-        let stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: try row.text("signature"))
+        var stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: try row.text("signature"))
+        if stored.referencesTransaction {
+            guard let json = try row.optionalBytes("transaction_payload") else {
+                throw .corruptState("notification \(try row.text("uuid")) refers to a transaction that is not stored")
+            }
+            stored = stored.resolvingReference(
+                PayloadJSON.insertingSignedDate(Timestamp(milliseconds: try row.integer("signed_date")), into: json))
+        }
         let attempts = try row.optionalBytes("attempts").map { bytes throws(AppStoreEngineError) in
             try StoredJSON.decode([DeliveryAttempt].self, from: bytes)
         } ?? []

@@ -23,8 +23,12 @@ extension EngineTables {
             ])
     }
 
-    /// Replaces a transaction's payload (and the columns derived from it).
+    /// Replaces a transaction's payload (and the columns derived from it), after putting its previous JSON into
+    /// the notifications that refer to it.
     func update(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+        try resolveTransactionReferences(
+            where: "outbox.original_transaction_id = ? AND outbox.transaction_id = ?",
+            [.integer(try Self.key(transaction.originalTransactionId)), .integer(try Self.key(transaction.id))])
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [
@@ -72,6 +76,13 @@ extension EngineTables {
     func familyCopies(of transactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
         guard let key = Self.numeric(transactionId) else { return [] }
         return try transactions(where: "family_source = ?", [.integer(key)])
+    }
+
+    /// Deletes a chain's transactions (or a one-time purchase), after putting their JSON into the notifications
+    /// that refer to them.
+    func deleteTransactions(originalTransactionId key: SQLValue) throws(AppStoreEngineError) {
+        try resolveTransactionReferences(where: "outbox.original_transaction_id = ?", [key])
+        try deleteTransactions(where: "original_transaction_id = ?", [key])
     }
 
     /// Deletes transactions matching a filter.

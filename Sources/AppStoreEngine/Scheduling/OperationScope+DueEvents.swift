@@ -9,14 +9,27 @@ extension OperationScope {
         var count = 0
         // Due events never schedule tasks, so the next task only changes after one runs.
         var task = try tables.nextTask(atOrBefore: limit)
+        // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
+        // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
+        var page: ArraySlice<EngineTables.DueChain> = []
         while count < maximum {
-            let next = try tables.nextDueChain(atOrBefore: limit)
+            if page.isEmpty { page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)[...] }
+            let next = page.first
             if var record = next?.chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
+                page = page.dropFirst()
                 if let next { remember(next.account, next.appTransaction) }
                 moveClock(to: due.date)
+                let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)
                 if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
+                if chainSaves - saves > 1 { page = [] }
+                if let moved = record.lifecycle.dueEvent?.date, let last = page.last?.chain.lifecycle.dueEvent?.date,
+                    moved <= last
+                {
+                    page = []
+                }
             } else if let due = task {
+                page = []
                 moveClock(to: due.dueAt)
                 try tables.deleteTask(due.sequence)
                 if due.kind == EngineTask.massExtension {
@@ -30,6 +43,9 @@ extension OperationScope {
         }
         return (count, true)
     }
+
+    /// How many due chains one read returns.
+    static let duePageSize = 64
 
     private func moveClock(to date: Timestamp) {
         now = date

@@ -5,9 +5,17 @@ import Glibc
 
 /// A JWS kept compactly in the database: the payload JSON rather than its base64, with every copy of the
 /// signer's header segment inside it (nested JWS strings repeat the header, x5c chain and all) replaced by one
-/// marker byte, plus the signature segment. ``compactSerialization(header:)`` rebuilds the exact JWS.
+/// marker byte, and the payload segment of each nested JWS (a notification's signed transaction and renewal
+/// information) kept as its JSON between two marker bytes rather than as base64url, plus the signature segment.
+/// ``compactSerialization(header:)`` rebuilds the exact JWS.
 ///
-/// The marker is byte `0x01`, which valid JSON never contains unescaped, so the replacement is reversible.
+/// A notification's nested transaction can instead be a reference, byte `0x04`, to the transaction row holding the
+/// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back, and the row's
+/// JSON is put into the notification before the row changes or goes.
+///
+/// The markers are bytes `0x01` to `0x04`, which valid JSON never contains unescaped, so the replacements are
+/// reversible: a reference is resolved first, then the header marker restored, then each nested JSON
+/// base64url-encoded again.
 struct StoredJWS: Hashable, Sendable {
     /// The payload JSON with header segments replaced by the marker.
     var payload: [UInt8]
@@ -15,15 +23,59 @@ struct StoredJWS: Hashable, Sendable {
     var signature: String
 
     static let headerMarker: UInt8 = 0x01
+    /// Where a nested payload's JSON starts.
+    static let nestedStart: UInt8 = 0x02
+    /// Where a nested payload's JSON ends.
+    static let nestedEnd: UInt8 = 0x03
+    /// Stands for the notification's transaction, as its row holds it.
+    static let transactionReference: UInt8 = 0x04
 
     /// Keeps a JWS whose payload JSON is `payload` and signature segment `signature`.
     init(payload: [UInt8], signature: String, header: String) {
         self.init(payload: payload, signature: signature, headerBytes: Array(header.utf8))
     }
 
-    /// Keeps a JWS, given the header segment's UTF-8 bytes.
-    init(payload: [UInt8], signature: String, headerBytes: [UInt8]) {
-        self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: payload)
+    /// A JWS nested in the payload: its payload segment (as it appears in the payload) and that segment's JSON.
+    struct Nested {
+        /// The base64url payload segment.
+        var segment: [UInt8]
+        /// The JSON the segment encodes.
+        var json: [UInt8]
+
+        /// A nested JWS and the JSON it signed: the payload segment is the base64url of `json`, ending at the
+        /// JWS's last dot (found from the end, as the header before it runs to kilobytes).
+        init(jws: String, json: [UInt8]) {
+            var jws = jws
+            let length = (json.count * 4 + 2) / 3
+            segment = jws.withUTF8 { bytes -> [UInt8] in
+                guard let end = bytes.lastIndex(of: UInt8(ascii: ".")), end - length > 0,
+                    bytes[end - length - 1] == UInt8(ascii: ".")
+                else { return Array(Base64URL.encode(json).utf8) }
+                return Array(bytes[(end - length)..<end])
+            }
+            self.json = json
+        }
+
+        /// A nested payload given as its JSON alone.
+        init(json: [UInt8]) {
+            segment = Array(Base64URL.encode(json).utf8)
+            self.json = json
+        }
+    }
+
+    /// Keeps a JWS, given the header segment's UTF-8 bytes and the payload JSON of each JWS nested in it (whose
+    /// base64url segment the payload contains); the nested `referenced` payload becomes a reference.
+    init(
+        payload: [UInt8], signature: String, headerBytes: [UInt8], nested: [Nested] = [], referenced: Nested? = nil
+    ) {
+        var compact = payload
+        if let referenced, !referenced.segment.isEmpty {
+            compact = Self.replacing(referenced.segment, with: [Self.transactionReference], in: compact)
+        }
+        for nested in nested where !nested.segment.isEmpty {
+            compact = Self.replacing(nested.segment, with: [Self.nestedStart] + nested.json + [Self.nestedEnd], in: compact)
+        }
+        self.payload = Self.replacing(headerBytes, with: [Self.headerMarker], in: compact)
         self.signature = signature
     }
 
@@ -33,9 +85,40 @@ struct StoredJWS: Hashable, Sendable {
         self.signature = signature
     }
 
-    /// The payload JSON as signed.
+    /// Whether the payload refers to its transaction's row.
+    var referencesTransaction: Bool { payload.contains(Self.transactionReference) }
+
+    /// The stored form with the transaction reference replaced by the transaction's signed JSON.
+    func resolvingReference(_ signedTransactionJSON: [UInt8]) -> StoredJWS {
+        StoredJWS(
+            storedPayload: Self.replacing(
+                [Self.transactionReference], with: [Self.nestedStart] + signedTransactionJSON + [Self.nestedEnd],
+                in: payload),
+            signature: signature)
+    }
+
+    /// The payload JSON as signed (with any transaction reference resolved beforehand).
     func payloadJSON(header: String) -> [UInt8] {
-        Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload)
+        Self.expandingNested(Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload))
+    }
+
+    /// `bytes` with each nested payload between markers base64url-encoded again.
+    static func expandingNested(_ bytes: [UInt8]) -> [UInt8] {
+        guard let first = bytes.firstIndex(of: nestedStart) else { return bytes }
+        var output = [UInt8]()
+        output.reserveCapacity(bytes.count * 5 / 4)
+        output.append(contentsOf: bytes[..<first])
+        var index = first
+        while index < bytes.count {
+            if bytes[index] == nestedStart, let end = bytes[(index + 1)...].firstIndex(of: nestedEnd) {
+                output.append(contentsOf: Base64URL.encode(bytes[(index + 1)..<end]).utf8)
+                index = end + 1
+            } else {
+                output.append(bytes[index])
+                index += 1
+            }
+        }
+        return output
     }
 
     /// The compact serialisation `header.payload.signature`.

@@ -59,7 +59,7 @@ final class EngineWorkload {
         return accounts.count
     }
 
-    /// The most purchases one ``AppStoreEngine/purchase(batch:)`` call makes (one storage transaction).
+    /// The most purchases (or refunds, billing failures, recoveries) one batch call makes (one storage transaction).
     static let purchasesPerCall = 256
 
     /// The choices for one month: who gets a refund of the latest transaction (then subscribes again) and whose
@@ -74,26 +74,26 @@ final class EngineWorkload {
     }
 
     /// One month: refunds and resubscriptions, billing failures, the advance to the end of month `number`
-    /// (counted from the first purchase), and the recoveries.
+    /// (counted from the first purchase), and the recoveries. Refunds, resubscriptions, failures and recoveries go
+    /// to the engine in batch calls of at most ``purchasesPerCall`` (one storage transaction each).
     /// - Returns: The number of operations and of due events fired.
     func runMonth(_ number: Int, refunds: [(Int, Int64)], failures: [Int]) async throws -> (operations: Int, dueEvents: Int) {
-        for (position, transaction) in refunds {
-            try await engine.refund(transactionId: String(transaction))
-            _ = try await buy(accounts[position])
+        for chunk in refunds.chunked(Self.purchasesPerCall) {
+            try await engine.refund(batch: chunk.map { String($0.1) })
+            _ = try await buy(chunk.map { accounts[$0.0] })
         }
-        for position in failures {
-            try await engine.setBillingIssue(originalTransactionId: String(originals[position]))
+        let failing = failures.map { String(originals[$0]) }
+        for chunk in failing.chunked(Self.purchasesPerCall) {
+            try await engine.setBillingIssue(originalTransactionIds: chunk)
         }
         let end = Timestamp(SubscriptionPeriod(value: number + 1, unit: .month).advance(start.date))
         let fired = try await engine.advance(to: end)
-        for position in failures {
-            try await engine.resolveBillingIssue(originalTransactionId: String(originals[position]))
+        for chunk in failing.chunked(Self.purchasesPerCall) {
+            try await engine.resolveBillingIssue(originalTransactionIds: chunk)
         }
-        return (2 * refunds.count + 2 * failures.count + 1, fired)
-    }
-
-    private func buy(_ account: String) async throws -> Int64 {
-        try await buy([account])[0]
+        let calls = (refunds.count + Self.purchasesPerCall - 1) / Self.purchasesPerCall
+        let failureCalls = (failures.count + Self.purchasesPerCall - 1) / Self.purchasesPerCall
+        return (2 * calls + 2 * failureCalls + 1, fired)
     }
 
     /// One batch of purchases; the original transaction ID of each.
@@ -107,6 +107,13 @@ final class EngineWorkload {
             }
             return original
         }
+    }
+}
+
+extension Array {
+    /// The elements in consecutive slices of at most `size`.
+    func chunked(_ size: Int) -> [[Element]] {
+        stride(from: 0, to: count, by: size).map { Array(self[$0..<Swift.min($0 + size, count)]) }
     }
 }
 

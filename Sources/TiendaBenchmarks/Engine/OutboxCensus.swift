@@ -57,24 +57,48 @@ struct OutboxCensus: Sendable {
 
     /// The signed payload JSON of about `limit` notifications spread evenly over the sequence numbers after
     /// `first` up to `last` (for the baseline's sample). The outbox keeps each payload with the signer's header
-    /// segment replaced by the byte 0x01; it is put back here.
+    /// segment replaced by the byte 0x01, each nested payload as its JSON between the bytes 0x02 and 0x03, and its
+    /// transaction as the byte 0x04 standing for the transaction row's JSON with `signedDate` as its last member;
+    /// all are put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
         return try await database.query(
             """
-            SELECT outbox.payload, signing_headers.header FROM outbox
-            JOIN signing_headers ON signing_headers.id = outbox.header_id
+            SELECT outbox.payload, outbox.signed_date, signing_headers.header, transactions.payload AS transaction_payload
+            FROM outbox JOIN signing_headers ON signing_headers.id = outbox.header_id
+            LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
             WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
             """,
             [SQLValue(first), SQLValue(last), SQLValue(stride)]
         ).map { row in
             let header = Array(try row.string("header").utf8)
             var payload: [UInt8] = []
+            var nested: [UInt8]?
             for byte in try row.data("payload") {
-                if byte == 0x01 { payload += header } else { payload.append(byte) }
+                switch byte {
+                case 0x01: payload += header
+                case 0x02: nested = []
+                case 0x04:
+                    var json = [UInt8](try row.data("transaction_payload"))
+                    json.removeLast()
+                    json += Array(",\"signedDate\":\(try row.int64("signed_date"))}".utf8)
+                    payload += Self.base64URL(json)
+                case 0x03:
+                    payload += Self.base64URL(nested ?? [])
+                    nested = nil
+                default:
+                    if nested != nil { nested?.append(byte) } else { payload.append(byte) }
+                }
             }
             return Data(payload)
         }
+    }
+
+    /// Unpadded base64url.
+    static func base64URL(_ bytes: [UInt8]) -> [UInt8] {
+        var text = Array(Data(bytes).base64EncodedString().utf8)
+        while text.last == UInt8(ascii: "=") { text.removeLast() }
+        return text.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: "-") : $0 == UInt8(ascii: "/") ? UInt8(ascii: "_") : $0 }
     }
 
     /// The size of `engine.sqlite` and its write-ahead log, in bytes.

@@ -1,3 +1,4 @@
+import Foundation
 import StoreModel
 import Testing
 
@@ -101,5 +102,32 @@ import Testing
         #expect(decoded.payload.data?.status == nil)
         #expect(decoded.payload.notificationUUID == decoded.payload.notificationUUID?.lowercased())
         #expect(decoded.payload.notificationUUID?.count == 36)
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func notificationsKeepTheTransactionTheyWereSignedWithWhenItChangesOrGoes(store: StoreKind) async throws {
+        let h = try await H.make(store)
+        let subscription = try await h.buy(H.monthly)
+        let coins = try await h.buy(H.coins)
+        try await h.advance(days: 31)
+        let signed = try await h.engine.notificationHistory(NotificationHistoryQuery(limit: 100)).map(\.signedPayload)
+        #expect(signed.count == 3)
+        // Stored as references to the transaction rows.
+        let references = try await h.engine.read { tables throws(AppStoreEngineError) in
+            try tables.query("SELECT payload FROM outbox ORDER BY sequence").map { row throws(AppStoreEngineError) in
+                StoredJWS(storedPayload: try row.bytes("payload"), signature: "").referencesTransaction
+            }
+        }
+        #expect(references == [true, true, true])
+        try await h.engine.refund(transactionId: coins.transactionId)
+        try await h.engine.setAppAccountToken(UUID(), originalTransactionId: subscription.transactionId)
+        var history = try await h.engine.notificationHistory(NotificationHistoryQuery(limit: 100))
+        #expect(Array(history.prefix(3).map(\.signedPayload)) == signed)
+        let changed = history.map(\.signedPayload)
+        try await h.engine.deleteTransaction(coins.transactionId)
+        try await h.engine.clearTransactions(bundleId: H.bundleId)
+        history = try await h.engine.notificationHistory(NotificationHistoryQuery(limit: 100))
+        #expect(history.map(\.signedPayload) == changed)
+        #expect(try await h.notifications().map(\.name) == ["SUBSCRIBED/INITIAL_BUY", "ONE_TIME_CHARGE", "DID_RENEW", "REFUND"])
     }
 }

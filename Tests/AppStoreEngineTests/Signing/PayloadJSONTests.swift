@@ -101,6 +101,24 @@ import Testing
         #expect(stored.payloadJSON(header: header) == payload)
         #expect(stored.compactSerialization(header: header) == "\(header).\(Base64URL.encode(payload)).outer")
     }
+
+    @Test func storedJWSKeepsNestedPayloadsAsJSONAndRebuildsTheExactSerialisation() {
+        let header = "eyJhbGciOiJFUzI1NiIsIng1YyI6WyJNSUkiXX0"
+        let transaction = Array(#"{"transactionId":"2000000000000001","price":4990,"note":"\u0002\u0003"}"#.utf8)
+        let renewal = Array(#"{"autoRenewStatus":1}"#.utf8)
+        let transactionJWS = "\(header).\(Base64URL.encode(transaction)).sigT"
+        let renewalJWS = "\(header).\(Base64URL.encode(renewal)).sigR"
+        let payload = Array(
+            #"{"data":{"signedTransactionInfo":"\#(transactionJWS)","signedRenewalInfo":"\#(renewalJWS)"},"v":"2.0"}"#.utf8)
+        let stored = StoredJWS(
+            payload: payload, signature: "outer", headerBytes: Array(header.utf8),
+            nested: [StoredJWS.Nested(jws: transactionJWS, json: transaction), StoredJWS.Nested(json: renewal)])
+        #expect(stored.payload.count < payload.count - transaction.count / 4)
+        #expect(stored.payload.filter { $0 == StoredJWS.nestedStart }.count == 2)
+        #expect(stored.payloadJSON(header: header) == payload)
+        let reread = StoredJWS(storedPayload: stored.payload, signature: stored.signature)
+        #expect(reread.compactSerialization(header: header) == "\(header).\(Base64URL.encode(payload)).outer")
+    }
 }
 
 /// The header search of the stored form at its edges.
