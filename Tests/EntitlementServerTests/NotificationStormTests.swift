@@ -57,6 +57,13 @@ import TiendaTestSupport
         try await compare(seed: UInt64(seed), count: 400, duplicates: 0.5)
     }
 
+    /// On PostgreSQL concurrent notifications share batches, and a batch runs its writes in rounds of multi-row
+    /// statements, with writes of one chain, transaction or token in successive rounds; the storm sends 16 at a time.
+    @Test(arguments: Backend.all, [3, 11])
+    func `a shuffled stream with duplicates ends in the in-order state on every store`(backend: Backend, seed: Int) async throws {
+        try await compare(seed: UInt64(seed), count: 600, duplicates: 0.5, backend: backend)
+    }
+
     @Test(arguments: [20_251_129, 7])
     func `a storm of ten thousand notifications duplicated and shuffled ends in the in-order state`(seed: Int) async throws {
         try await compare(seed: UInt64(seed), count: 10_000, duplicates: 0.3)

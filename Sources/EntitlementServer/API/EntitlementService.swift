@@ -18,6 +18,8 @@ public final class EntitlementService: Sendable {
     let currentTime: @Sendable () -> Timestamp
     let log: @Sendable (String) -> Void
     let answers = AnswerCache()
+    /// Writes without a claimant, which run together batch by batch.
+    let ingests = IngestGroup()
 
     /// Creates the service over a migrated database.
     /// - Parameters:
@@ -120,9 +122,16 @@ public final class EntitlementService: Sendable {
         let writer = StateWriter(configuration: configuration, now: currentTime())
         do {
             let key = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId ?? evidence.notification?.uuid ?? ""
-            let result = try await lanes.write(key: key, lockingInBody: { transaction, lockKey in
-                try writer.apply(evidence, claimant: claimant, lockKey: lockKey, in: transaction)
-            })
+            let result: (ApplyOutcome, ClaimDecision?)
+            if claimant == nil {
+                result = (try await lanes.write(key: key, group: ingests) { lockKey in
+                    IngestGroup.Item(evidence: evidence, writer: writer, lockKey: lockKey)
+                }, nil)
+            } else {
+                result = try await lanes.write(key: key, lockingInBody: { transaction, lockKey in
+                    try writer.apply(evidence, claimant: claimant, lockKey: lockKey, in: transaction)
+                })
+            }
             answers.invalidate(result.0.affectedAccounts)
             return result
         } catch {

@@ -85,20 +85,26 @@ struct OwnershipWriter {
         try database.execute(statement.sql, statement.parameters)
     }
 
+    /// The statement text that adds an owner: chain, account, role, since.
+    static let ownerSQL = """
+        INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
+        ON CONFLICT (original_transaction_id, account_id) DO NOTHING
+        """
+
+    /// The statement text of an audit entry: at, chain, account, previous owner, policy, decision, evidence.
+    static let auditSQL = """
+        INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """
+
     private func inserting(chain: String, account: String, role: String) -> SQLStatement {
         SQLStatement(
-            """
-            INSERT INTO ent_owners (original_transaction_id, account_id, role, since) VALUES (?, ?, ?, ?)
-            ON CONFLICT (original_transaction_id, account_id) DO NOTHING
-            """, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
+            Self.ownerSQL, [.text(chain), .text(account), .text(role), .integer(now.milliseconds)])
     }
 
     private func auditing(chain: String, account: String, previous: String?, decision: String, evidence: String) -> SQLStatement {
         SQLStatement(
-            """
-            INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
+            Self.auditSQL,
             [.integer(now.milliseconds), .text(chain), .text(account), SQLValue(previous), .text(policy.rawValue), .text(decision),
              .text(evidence)])
     }

@@ -52,10 +52,7 @@ struct LedgerWriter {
             Entry(
                 id: "\(kind):\(transactionId)",
                 statement: SQLStatement(
-                    """
-                    INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
-                    VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
-                    """,
+                    Self.entrySQL,
                     [.text("\(kind):\(transactionId)"), .text(transactionId), .text(chain), .text(credit.currency),
                      .integer(signedAmount), .text(kind), .integer(instant?.milliseconds ?? 0)]),
                 event: NormalizedEvent(
@@ -82,6 +79,13 @@ struct LedgerWriter {
         }
         return entries
     }
+
+    /// The statement text that inserts a transaction's entry once: entry, transaction, chain, currency, amount,
+    /// kind, instant.
+    static let entrySQL = """
+        INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
+        VALUES (?, NULL, ?, ?, ?, ?, ?, ?) ON CONFLICT (entry_id) DO NOTHING
+        """
 
     private func credit(for transaction: JWSTransactionDecodedPayload) -> ConsumableCredit? {
         guard transaction.type == .consumable else { return nil }

@@ -25,28 +25,59 @@ struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp
 
+    /// What a write reads before it changes anything, and under which locks.
+    struct Reading {
+        /// The chain the evidence belongs to.
+        let chain: String?
+        /// Whether an account claims the chain (a transaction sent by an app).
+        let claims: Bool
+        /// The `appAccountToken` that links an unowned chain to an account (lower-case text).
+        let token: String?
+        /// The keys to lock, in order: the write's own, then its token's.
+        let lockKeys: [String]
+        /// The ``ChainSnapshot`` to read under those locks.
+        let request: ChainSnapshot.Request
+    }
+
+    /// Every change one write makes, as the snapshot decided it.
+    struct Changes {
+        /// The transaction, chain, ownership and ledger statements.
+        var writes: [SQLStatement] = []
+        /// The chain's registers as one row of ``ChainRegisters/rowColumns``, when ``writes`` changes them.
+        var chainRow: [SQLValue]?
+        /// The events, each stored once.
+        var events: [NormalizedEvent] = []
+        /// The statement that records the notification, if any.
+        var record: SQLStatement?
+        /// The accounts whose versions to bump.
+        var bumps: [String] = []
+        /// The accounts whose cached answers the write makes stale.
+        var affected: [String] = []
+        var advancedState = false
+        var appliedToTimeline = false
+        var decision: ClaimDecision?
+
+        /// The outcome, with the ids of the events that were new.
+        func outcome(eventIds: [String]) -> ApplyOutcome {
+            ApplyOutcome(
+                duplicate: false, advancedState: advancedState, appliedToTimeline: appliedToTimeline, eventIds: eventIds,
+                affectedAccounts: affected)
+        }
+    }
+
     /// Applies `evidence`; `claimant` is the account that presented it (transactions sent by apps). `lockKey` is the
     /// key whose lock this write takes first (``WriteLanes/write(key:lockingInBody:)``), `nil` on SQLite.
     func apply(
         _ evidence: VerifiedEvidence, claimant: String?, lockKey: String? = nil, in database: SQLTransaction
     ) throws -> (ApplyOutcome, ClaimDecision?) {
-        let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
-        let claims = claimant != nil && evidence.transaction != nil
-        let token = chain == nil || claims
-            ? nil
-            : AccountToken.canonical(evidence.transaction?.appAccountToken) ?? AccountToken.canonical(evidence.renewal?.appAccountToken)
-        let ledger = LedgerWriter(configuration: configuration)
+        let reading = reading(evidence, claimant: claimant, lockKey: lockKey)
 
         // First round trip: the locks (the chain's, then the token's) and what the rest depends on, including whether
         // the notification was recorded before. The chain's lock orders every write of one notification (a
         // notification's key is its chain, or its UUID when it has none), so a repeat is seen here and changes nothing.
-        let lockKeys = (lockKey.map { [$0] } ?? []) + (token.map { [OwnershipWriter.tokenLockKey($0)] } ?? [])
-        var first = KeyLock.statements(lockKeys, dialect: database.dialect)
-        let request = ChainSnapshot.Request(
-            notificationUUID: evidence.notification?.uuid, transactionId: evidence.transaction?.transactionId, chain: chain,
-            token: token, ledgerEntries: evidence.transaction.flatMap(ledger.entryIds(for:)))
+        var first = KeyLock.statements(reading.lockKeys, dialect: database.dialect)
         var read: Int?
-        if let statement = ChainSnapshot.statement(request) {
+        if let statement = ChainSnapshot.statement(reading.request) {
             first.append(statement)
             read = first.count - 1
         }
@@ -54,33 +85,63 @@ struct StateWriter {
         let snapshot = try read.map { try ChainSnapshot(rows: results[$0].rows) } ?? ChainSnapshot()
         if snapshot.notificationSeen { return (.duplicateNotification, nil) }
 
-        // What the snapshot decides.
+        let changes = try plan(evidence, reading: reading, snapshot: snapshot, claimant: claimant, in: database)
+
+        // Last round trip: the changes, the events, the notification's record (with whether it moved the timeline)
+        // and the account versions.
+        let after = (changes.record.map { [$0] } ?? []) + changes.bumps.map { AccountVersions.bumping($0, at: now) }
+        let written = try store(writes: changes.writes, events: changes.events, after: after, in: database)
+        return (changes.outcome(eventIds: written), changes.decision)
+    }
+
+    /// What applying `evidence` reads, and the locks it takes first.
+    func reading(_ evidence: VerifiedEvidence, claimant: String?, lockKey: String?) -> Reading {
+        let chain = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId
+        let claims = claimant != nil && evidence.transaction != nil
+        let token = chain == nil || claims
+            ? nil
+            : AccountToken.canonical(evidence.transaction?.appAccountToken) ?? AccountToken.canonical(evidence.renewal?.appAccountToken)
+        let lockKeys = (lockKey.map { [$0] } ?? []) + (token.map { [OwnershipWriter.tokenLockKey($0)] } ?? [])
+        let request = ChainSnapshot.Request(
+            notificationUUID: evidence.notification?.uuid, transactionId: evidence.transaction?.transactionId, chain: chain,
+            token: token, ledgerEntries: evidence.transaction.flatMap(LedgerWriter(configuration: configuration).entryIds(for:)))
+        return Reading(chain: chain, claims: claims, token: token, lockKeys: lockKeys, request: request)
+    }
+
+    /// The changes `snapshot` (read under the write's locks) decides for `evidence`, which was not recorded before.
+    /// Only a claim (`claimant` set) runs statements of its own in `database`, in between.
+    func plan(
+        _ evidence: VerifiedEvidence, reading: Reading, snapshot: ChainSnapshot, claimant: String?, in database: SQLTransaction
+    ) throws -> Changes {
+        let chain = reading.chain
+        let token = reading.token
+        let ledger = LedgerWriter(configuration: configuration)
+        var changes = Changes()
         var context = WriteContext()
-        var writes: [SQLStatement] = []
         if let transaction = evidence.transaction {
             let (write, statement) = TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
             context.transactionWrite = write
-            writes += statement.map { [$0] } ?? []
+            changes.writes += statement.map { [$0] } ?? []
         }
         if let chain {
-            let (write, statement) = ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
+            let (write, statement, row) = ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
             context.chainWrite = write
-            writes += statement.map { [$0] } ?? []
+            changes.writes += statement.map { [$0] } ?? []
+            changes.chainRow = row
         }
-        var decision: ClaimDecision?
         var owners: [String] = []
         var ownershipChanged = false
         if let chain {
             let ownership = OwnershipWriter(policy: configuration.restorePolicy, now: now)
             owners = snapshot.owners.map(\.account)
-            if let claimant, claims {
-                decision = try ownership.claim(
+            if let claimant, reading.claims {
+                changes.decision = try ownership.claim(
                     chain: chain, by: claimant, current: snapshot.owners, evidence: evidence.source.rawValue, in: database)
                 owners = try ownership.owners(of: chain, in: database).map(\.account)
                 ownershipChanged = true
             } else if owners.isEmpty, let token {
                 let account = snapshot.tokenAccount ?? token
-                writes += ownership.linking(chain: chain, to: account, token: token)
+                changes.writes += ownership.linking(chain: chain, to: account, token: token)
                 owners = [account]
                 ownershipChanged = true
             }
@@ -94,31 +155,23 @@ struct StateWriter {
                 transaction, write: context.transactionWrite, storedRevoked: snapshot.transaction?.isRevoked ?? false,
                 debited: snapshot.ledgerEntries.contains(LedgerWriter.debitEntryId(transactionId: transactionId))
             ).filter { !snapshot.ledgerEntries.contains($0.id) }
-            writes += entries.map(\.statement)
+            changes.writes += entries.map(\.statement)
             context.ledgerEvents = entries.map(\.event)
         }
-        var events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
-        for index in events.indices { events[index].accountIds = owners }
+        changes.events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
+        for index in changes.events.indices { changes.events[index].accountIds = owners }
 
-        // Last round trip: the changes, the events, the notification's record (with whether it moved the timeline)
-        // and the account versions.
-        var after: [SQLStatement] = []
         if let notification = evidence.notification {
-            after.append(recordingStatement(notification, of: evidence, applied: context.timelineAdvanced))
+            changes.record = recordingStatement(notification, of: evidence, applied: context.timelineAdvanced)
         }
-        let advanced = context.advancedState
-        var affected: [String] = []
-        if case .transferred(let previous)? = decision { affected += previous }
-        if advanced || ownershipChanged {
-            for owner in owners {
-                after.append(AccountVersions.bumping(owner, at: now))
-                affected.append(owner)
-            }
+        changes.advancedState = context.advancedState
+        changes.appliedToTimeline = context.timelineAdvanced
+        if case .transferred(let previous)? = changes.decision { changes.affected += previous }
+        if changes.advancedState || ownershipChanged {
+            changes.bumps = owners
+            changes.affected += owners
         }
-        let written = try store(writes: writes, events: events, after: after, in: database)
-        return (ApplyOutcome(
-            duplicate: false, advancedState: advanced, appliedToTimeline: context.timelineAdvanced, eventIds: written,
-            affectedAccounts: affected), decision)
+        return changes
     }
 
     /// Runs `writes`, stores `events` (each once, queued for every webhook) and runs `after`, in one statement on
@@ -145,16 +198,11 @@ struct StateWriter {
 
     /// The statement that records the notification, by UUID, with whether it was applied to its chain's timeline. The
     /// snapshot found no record under the chain's lock; `ON CONFLICT` keeps a record made by anything else.
-    private func recordingStatement(
+    func recordingStatement(
         _ notification: VerifiedEvidence.NotificationIdentity, of evidence: VerifiedEvidence, applied: Bool
     ) -> SQLStatement {
         SQLStatement(
-            """
-            INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
-                original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (notification_uuid) DO NOTHING
-            """,
+            Self.recordSQL,
             [
                 .text(notification.uuid), .text(notification.type.rawValue), SQLValue(notification.subtype?.rawValue),
                 .integer(notification.signedDate.milliseconds),
@@ -163,6 +211,15 @@ struct StateWriter {
                 .text(evidence.bundleId), .text(evidence.source.rawValue), SQLValue(applied), .integer(now.milliseconds),
             ])
     }
+
+    /// The statement text that records a notification: uuid, type, subtype, signed date, chain, transaction,
+    /// environment, bundle, source, applied, received at.
+    static let recordSQL = """
+        INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
+            original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        ON CONFLICT (notification_uuid) DO NOTHING
+        """
 }
 
 /// What the steps of one write did, for the events that follow.

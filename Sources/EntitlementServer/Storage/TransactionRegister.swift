@@ -34,24 +34,29 @@ enum TransactionRegister {
                 signedDate: stored.signedDate, tiebreak: Self.tiebreak(revoked: wasRevoked, json: stored.payload))
             let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
             guard storedOrder < incoming else { return (.stale, nil) }
-            let update = SQLStatement(
-                """
-                UPDATE ent_transactions SET original_transaction_id = ?, bundle_id = ?, environment = ?, product_id = ?,
-                    product_type = ?, purchase_date = ?, expires_date = ?, revocation_date = ?, is_upgraded = ?,
-                    quantity = ?, ownership_type = ?, app_account_token = ?, signed_date = ?, payload = ?
-                WHERE transaction_id = ?
-                """, Array(values.dropFirst()) + [.text(transactionId)])
+            let update = SQLStatement(updateSQL, Array(values.dropFirst()) + [.text(transactionId)])
             return (.updated(wasRevoked: wasRevoked), update)
         }
-        let insert = SQLStatement(
-            """
-            INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment, product_id,
-                product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity, ownership_type,
-                app_account_token, signed_date, payload)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, values)
+        let insert = SQLStatement(insertSQL, values)
         return (.inserted, insert)
     }
+
+    /// The statement text that stores a transaction seen for the first time, its 15 columns in order.
+    static let insertSQL = """
+        INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment, product_id,
+            product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity, ownership_type,
+            app_account_token, signed_date, payload)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
+    /// The statement text that replaces a stored transaction: the columns of ``insertSQL`` after the first, then
+    /// `transaction_id`.
+    static let updateSQL = """
+        UPDATE ent_transactions SET original_transaction_id = ?, bundle_id = ?, environment = ?, product_id = ?,
+            product_type = ?, purchase_date = ?, expires_date = ?, revocation_date = ?, is_upgraded = ?,
+            quantity = ?, ownership_type = ?, app_account_token = ?, signed_date = ?, payload = ?
+        WHERE transaction_id = ?
+        """
 
     /// The tie-breaker of versions signed in the same millisecond.
     private static func tiebreak(revoked: Bool, json: String) -> String {

@@ -45,4 +45,12 @@ struct WriteLanes: Sendable {
         let lockKey = locksKeys ? key : nil
         return try await lane.write { transaction in try body(transaction, lockKey) }
     }
+
+    /// Runs the item `makeItem` makes (given the key to lock, or `nil` on SQLite) as a write of `group` in the next
+    /// batch of the lane for `key`, together with its neighbours of the same group (``IngestGroup``); returns once
+    /// that batch has committed durably.
+    func write<G: WriteGroup>(key: String, group: G, _ makeItem: (_ lockKey: String?) -> G.Item) async throws -> G.Output {
+        let lane = lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
+        return try await lane.write(makeItem(locksKeys ? key : nil), in: group)
+    }
 }

@@ -17,13 +17,61 @@ struct PendingWrite: Sendable {
         let resumeCaller: @Sendable () -> Void
     }
 
-    /// Runs the write in the batch's transaction. Throws only when the whole batch must roll back.
+    /// A write of a ``WriteGroup``, which the batch may run together with its neighbours of the same group.
+    struct Member: Sendable {
+        /// The group's identity: consecutive writes with the same one run together.
+        let group: ObjectIdentifier
+        /// Runs consecutive writes of this group (this one among them) in shared mode; returns their outcomes.
+        let runTogether: @Sendable ([PendingWrite], SQLTransaction) throws -> [Outcome]
+        /// The write's item, for the group's ``WriteGroup/runTogether(_:in:)``.
+        let item: any Sendable
+        /// The outcome that answers this write's caller with the group's output for it.
+        let finish: @Sendable (any Sendable) -> Outcome
+    }
+
+    /// Runs the write alone in the batch's transaction. Throws only when the whole batch must roll back.
     let perform: @Sendable (SQLTransaction, Mode) throws -> Outcome
     /// Answers the caller with the error that stopped the batch.
     let fail: @Sendable (any Error) -> Void
+    /// Set for a write of a ``WriteGroup``.
+    let member: Member?
 
     init<T: Sendable>(body: @escaping @Sendable (SQLTransaction) throws -> T, continuation: CheckedContinuation<T, any Error>) {
-        perform = { transaction, mode in
+        perform = Self.performing(body, continuation: continuation)
+        fail = { error in continuation.resume(throwing: error) }
+        member = nil
+    }
+
+    init<G: WriteGroup>(item: G.Item, group: G, continuation: CheckedContinuation<G.Output, any Error>) {
+        perform = Self.performing({ transaction in try group.runAlone(item, in: transaction) }, continuation: continuation)
+        fail = { error in continuation.resume(throwing: error) }
+        member = Member(
+            group: ObjectIdentifier(group),
+            runTogether: { writes, transaction in
+                // Every write of the run belongs to this group: the batcher groups them by its identity.
+                let items = writes.map { $0.member!.item as! G.Item }
+                let outputs: [G.Output]
+                do {
+                    outputs = try group.runTogether(items, in: transaction)
+                    guard transaction.canContinue, outputs.count == items.count else { throw NeedsIsolation() }
+                } catch let error as StorageError where error.code == .serializationFailure {
+                    throw error
+                } catch {
+                    throw NeedsIsolation()
+                }
+                return zip(writes, outputs).map { write, output in write.member!.finish(output) }
+            },
+            item: item,
+            finish: { output in
+                let value = output as! G.Output
+                return Outcome(succeeded: true) { continuation.resume(returning: value) }
+            })
+    }
+
+    private static func performing<T: Sendable>(
+        _ body: @escaping @Sendable (SQLTransaction) throws -> T, continuation: CheckedContinuation<T, any Error>
+    ) -> @Sendable (SQLTransaction, Mode) throws -> Outcome {
+        { transaction, mode in
             switch mode {
             case .shared:
                 do {
@@ -48,6 +96,5 @@ struct PendingWrite: Sendable {
                 }
             }
         }
-        fail = { error in continuation.resume(throwing: error) }
     }
 }

@@ -75,6 +75,21 @@ public actor WriteBatcher {
         }
     }
 
+    /// Runs `item` as a write of `group` in the next batch, together with its neighbours of the same group
+    /// (``WriteGroup``), and returns its output once that batch has committed durably.
+    /// - Throws: The write's own error (its statements rolled back, the batch unaffected), or the error that stopped
+    ///   the whole batch from committing.
+    @discardableResult
+    public func write<G: WriteGroup>(_ item: G.Item, in group: G) async throws -> G.Output {
+        try await withCheckedThrowingContinuation { continuation in
+            pending.append(PendingWrite(item: item, group: group, continuation: continuation))
+            if !isCommitting {
+                isCommitting = true
+                Task { await commitUntilIdle() }
+            }
+        }
+    }
+
     private func commitUntilIdle() async {
         while let batch = nextBatch() {
             await commit(batch)
@@ -114,7 +129,23 @@ public actor WriteBatcher {
 
     private func run(_ batch: [PendingWrite], mode: PendingWrite.Mode) async throws -> [PendingWrite.Outcome] {
         try await database.transaction(isolation: isolation) { transaction in
-            try batch.map { write in try write.perform(transaction, mode) }
+            guard mode == .shared else { return try batch.map { write in try write.perform(transaction, mode) } }
+            var outcomes: [PendingWrite.Outcome] = []
+            outcomes.reserveCapacity(batch.count)
+            var start = 0
+            while start < batch.count {
+                guard let member = batch[start].member else {
+                    outcomes.append(try batch[start].perform(transaction, mode))
+                    start += 1
+                    continue
+                }
+                // The run of consecutive writes of the same group goes to the group at once.
+                var end = start + 1
+                while end < batch.count, batch[end].member?.group == member.group { end += 1 }
+                outcomes += try member.runTogether(Array(batch[start..<end]), transaction)
+                start = end
+            }
+            return outcomes
         }
     }
 }

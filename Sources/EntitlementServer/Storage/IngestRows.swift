@@ -1,0 +1,177 @@
+import StoreModel
+import StoreStorage
+
+/// The changes of a round of writes (``IngestGroup``) as columns, one array per column, and the one PostgreSQL
+/// statement that makes them: a multi-row query per table (`INSERT … SELECT … FROM unnest(…)`,
+/// `UPDATE … FROM unnest(…)`). Its text is the same for any number of writes, so it is prepared once per connection.
+///
+/// Each write's statements (``StateWriter/Changes``) are taken apart by their text, which the writers expose, so
+/// the single-write and the batched paths store the same values.
+struct IngestRows {
+    /// A statement a write planned that has no multi-row form here; the batch then runs each write alone.
+    struct Unbatchable: Error, CustomStringConvertible {
+        let sql: String
+        var description: String { "no multi-row form for the statement \(sql.prefix(60))…" }
+    }
+
+    /// Rows laid out by column.
+    private struct Columns {
+        var values: [[SQLValue]]
+        init(_ count: Int) { values = Array(repeating: [], count: count) }
+        var isEmpty: Bool { values[0].isEmpty }
+        mutating func append(_ row: some Collection<SQLValue>) {
+            precondition(row.count == values.count, "a row of \(row.count) values for \(values.count) columns")
+            for (index, value) in zip(values.indices, row) { values[index].append(value) }
+        }
+        var parameters: [SQLValue] { values.map { PostgreSQLArrayLiteral.parameter($0) } }
+    }
+
+    private var notifications = Columns(11)
+    private var transactions = Columns(15)
+    private var chains = Columns(ChainRegisters.rowColumns)
+    private var owners = Columns(4)
+    private var audits = Columns(7)
+    private var ledger = Columns(7)
+    private var events = Columns(6)
+    private var eventIds: Set<String> = []
+    private var accounts: [String] = []
+    private var bumps: [String: (count: Int64, at: Int64)] = [:]
+
+    /// Whether no write changes anything.
+    var isEmpty: Bool {
+        notifications.isEmpty && transactions.isEmpty && chains.isEmpty && owners.isEmpty && audits.isEmpty && ledger.isEmpty && events.isEmpty
+            && accounts.isEmpty
+    }
+
+    /// Adds one write's changes, planned at `now`.
+    /// - Throws: ``Unbatchable`` for a statement without a multi-row form.
+    mutating func add(_ changes: StateWriter.Changes, now: Timestamp) throws {
+        for statement in changes.writes {
+            switch statement.sql {
+            case TransactionRegister.insertSQL:
+                transactions.append(statement.parameters)
+            case TransactionRegister.updateSQL:
+                // The update's parameters end with the transaction's id; the columns start with it.
+                transactions.append([statement.parameters[statement.parameters.count - 1]] + statement.parameters.dropLast())
+            case OwnershipWriter.ownerSQL:
+                owners.append(statement.parameters)
+            case OwnershipWriter.auditSQL:
+                audits.append(statement.parameters)
+            case LedgerWriter.entrySQL:
+                ledger.append(statement.parameters)
+            default:
+                guard statement.sql == ChainRegisters.insertSQL || statement.sql.hasPrefix("UPDATE ent_chains "),
+                    let row = changes.chainRow
+                else { throw Unbatchable(sql: statement.sql) }
+                chains.append(row)
+            }
+        }
+        for event in changes.events where eventIds.insert(event.id).inserted {
+            events.append(EventWriter.inserting(event).parameters + [.integer(now.milliseconds)])
+        }
+        if let record = changes.record {
+            guard record.sql == StateWriter.recordSQL else { throw Unbatchable(sql: record.sql) }
+            notifications.append(record.parameters)
+        }
+        for account in changes.bumps {
+            if let bump = bumps[account] {
+                bumps[account] = (bump.count + 1, now.milliseconds)
+            } else {
+                accounts.append(account)
+                bumps[account] = (1, now.milliseconds)
+            }
+        }
+    }
+
+    /// The one statement that makes every change, given the webhook endpoints each new event is queued for; it
+    /// returns a row (`event_id`) per event that was new.
+    func statement(endpoints: [String]) -> SQLStatement {
+        var parameters: [SQLValue] = []
+        parameters += notifications.parameters
+        parameters += transactions.parameters
+        parameters += chains.parameters
+        parameters += owners.parameters
+        parameters += audits.parameters
+        parameters += ledger.parameters
+        parameters += events.parameters
+        parameters.append(PostgreSQLArrayLiteral.parameter(texts: endpoints))
+        parameters.append(PostgreSQLArrayLiteral.parameter(texts: accounts))
+        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.count) }))
+        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.at) }))
+        return SQLStatement(Self.text, parameters)
+    }
+
+    private static func arrays(_ types: [String]) -> String {
+        "unnest(" + types.map { "CAST(? AS \($0)[])" }.joined(separator: ", ") + ")"
+    }
+
+    private static let transactionTypes = [
+        "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "BIGINT", "BIGINT", "INTEGER", "BIGINT", "TEXT", "TEXT",
+        "BIGINT", "TEXT",
+    ]
+
+    private static let text = """
+        WITH notifications AS (
+            INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
+                original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
+            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT"]))
+            ON CONFLICT (notification_uuid) DO NOTHING),
+        transactions AS (
+            INSERT INTO ent_transactions AS stored (transaction_id, original_transaction_id, bundle_id, environment,
+                product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
+                ownership_type, app_account_token, signed_date, payload)
+            SELECT * FROM \(arrays(transactionTypes))
+            ON CONFLICT (transaction_id) DO UPDATE SET original_transaction_id = excluded.original_transaction_id,
+                bundle_id = excluded.bundle_id, environment = excluded.environment, product_id = excluded.product_id,
+                product_type = excluded.product_type, purchase_date = excluded.purchase_date,
+                expires_date = excluded.expires_date, revocation_date = excluded.revocation_date,
+                is_upgraded = excluded.is_upgraded, quantity = excluded.quantity, ownership_type = excluded.ownership_type,
+                app_account_token = excluded.app_account_token, signed_date = excluded.signed_date,
+                payload = excluded.payload),
+        chains AS (
+            INSERT INTO ent_chains AS stored (original_transaction_id, bundle_id, environment, status, status_signed_date,
+                status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
+            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT", "BIGINT", "TEXT"]))
+            ON CONFLICT (original_transaction_id) DO UPDATE SET
+                status = COALESCE(excluded.status, stored.status),
+                status_signed_date = CASE WHEN excluded.status IS NULL THEN stored.status_signed_date
+                    ELSE excluded.status_signed_date END,
+                status_tiebreak = CASE WHEN excluded.status IS NULL THEN stored.status_tiebreak
+                    ELSE excluded.status_tiebreak END,
+                renewal_payload = COALESCE(excluded.renewal_payload, stored.renewal_payload),
+                renewal_signed_date = CASE WHEN excluded.renewal_payload IS NULL THEN stored.renewal_signed_date
+                    ELSE excluded.renewal_signed_date END,
+                renewal_tiebreak = CASE WHEN excluded.renewal_payload IS NULL THEN stored.renewal_tiebreak
+                    ELSE excluded.renewal_tiebreak END),
+        owners AS (
+            INSERT INTO ent_owners (original_transaction_id, account_id, role, since)
+            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT"]))
+            ON CONFLICT (original_transaction_id, account_id) DO NOTHING),
+        audits AS (
+            INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
+            SELECT * FROM \(arrays(["BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT"]))),
+        ledger AS (
+            INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
+            SELECT u.entry, NULL, u.id, u.chain, u.currency, u.amount, u.kind, u.at
+            FROM \(arrays(["TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"])) AS u (entry, id, chain, currency, amount, kind, at)
+            ON CONFLICT (entry_id) DO NOTHING),
+        event_rows AS (
+            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"]))
+                AS u (event_id, kind, chain, occurred_at, payload, next_attempt_at)),
+        events AS (
+            INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload)
+            SELECT event_id, kind, chain, occurred_at, payload FROM event_rows
+            ON CONFLICT (event_id) DO NOTHING RETURNING event_id),
+        outbox AS (
+            INSERT INTO ent_outbox (event_id, endpoint, next_attempt_at, attempts)
+            SELECT events.event_id, endpoint.name, event_rows.next_attempt_at, 0
+            FROM events JOIN event_rows ON event_rows.event_id = events.event_id
+            CROSS JOIN unnest(CAST(? AS TEXT[])) AS endpoint (name)),
+        accounts AS (
+            INSERT INTO ent_accounts (account_id, version, updated_at)
+            SELECT * FROM \(arrays(["TEXT", "BIGINT", "BIGINT"]))
+            ON CONFLICT (account_id) DO UPDATE SET version = ent_accounts.version + excluded.version,
+                updated_at = excluded.updated_at)
+        SELECT event_id FROM events
+        """
+}
