@@ -2,10 +2,11 @@ import StoreModel
 import StoreStorage
 
 /// Notification and status writes run together, batch by batch, on PostgreSQL: where each write alone costs two
-/// round trips and three statements (its locks, its ``ChainSnapshot``, its ``CombinedWrite``), a batch's writes
-/// take all their locks and read all their snapshots in one round trip, then make all their changes in one
-/// statement with one multi-row query per table (``IngestRows``). The server then sets up its executor once per
-/// batch instead of once per write.
+/// round trips and three statements (its locks, its ``ChainSnapshot``, its ``CombinedWrite``), a round of a batch's
+/// writes takes all its locks and reads all its snapshots in two statements, then makes all its changes in one
+/// statement with one multi-row query per table (``IngestRows``), which travels with the next round's reads. The
+/// server then sets up its executor once per round instead of once per write, and a batch of `r` rounds costs
+/// `r + 1` round trips.
 ///
 /// Writes of one batch that share a chain, a transaction, a notification or an `appAccountToken` must see each
 /// other's changes, in order: the batch runs in rounds, one after another in the same transaction, and each write
@@ -46,11 +47,21 @@ final class IngestGroup: WriteGroup {
             if round == rounds.count { rounds.append([]) }
             rounds[round].append((index, item, reading))
         }
+        // Round trips: the first round's locks and snapshots; then each round's changes with the next round's locks
+        // and snapshots, which run after those changes in the same pipeline and so see them; then the last changes.
         var outcomes = [ApplyOutcome?](repeating: nil, count: items.count)
+        var previous: PlannedRound?
         for round in rounds {
-            for (write, outcome) in zip(round, try run(round.map { ($0.item, $0.reading) }, in: transaction)) {
-                outcomes[write.index] = outcome
-            }
+            let requests = round.map(\.reading.request)
+            var statements = previous?.statement.map { [$0] } ?? []
+            statements += [Self.locking(round.flatMap(\.reading.lockKeys)), ChainSnapshot.batchStatement(requests)]
+            let results = try transaction.pipeline(statements)
+            if let previous { try previous.finish(written: previous.statement == nil ? [] : results[0].rows, into: &outcomes) }
+            let snapshots = try ChainSnapshot.batch(rows: results[results.count - 1].rows, for: requests)
+            previous = try plan(round, snapshots: snapshots, in: transaction)
+        }
+        if let previous {
+            try previous.finish(written: try previous.statement.map { try transaction.pipeline([$0])[0].rows } ?? [], into: &outcomes)
         }
         return outcomes.map { $0! }
     }
@@ -65,50 +76,57 @@ final class IngestGroup: WriteGroup {
         return keys
     }
 
-    /// Runs one round: writes that share no key.
-    private func run(_ round: [(item: Item, reading: StateWriter.Reading)], in transaction: SQLTransaction) throws -> [ApplyOutcome] {
-        guard round.count > 1 else { return try round.map { try runAlone($0.item, in: transaction) } }
+    /// The statement that takes the locks on `keys`, in ascending order of their hashes, so two batches never wait
+    /// for each other in a cycle over one round's locks.
+    private static func locking(_ keys: [String]) -> SQLStatement {
+        let hashes = Set(keys.map { Int64(bitPattern: KeyLock.hash($0)) }).sorted()
+        return SQLStatement(
+            "SELECT pg_advisory_xact_lock(key) FROM unnest(CAST(? AS BIGINT[])) AS locks (key)",
+            [PostgreSQLArrayLiteral.parameter(hashes.map(SQLValue.integer))])
+    }
 
-        // First round trip: every lock (in ascending order of their hashes, so two batches never wait for each other
-        // in a cycle over this round's locks), then every snapshot.
-        let hashes = Set(round.flatMap(\.reading.lockKeys).map { Int64(bitPattern: KeyLock.hash($0)) }).sorted()
-        let requests = round.map(\.reading.request)
-        let results = try transaction.pipeline([
-            SQLStatement(
-                "SELECT pg_advisory_xact_lock(key) FROM unnest(CAST(? AS BIGINT[])) AS locks (key)",
-                [PostgreSQLArrayLiteral.parameter(hashes.map(SQLValue.integer))]),
-            ChainSnapshot.batchStatement(requests),
-        ])
-        let snapshots = try ChainSnapshot.batch(rows: results[1].rows, for: requests)
+    /// A round whose changes are planned: the statement that makes them (`nil` when there are none) and, once it ran,
+    /// each write's outcome.
+    private struct PlannedRound {
+        /// Each write's index in the batch and its changes, `nil` for a notification recorded before.
+        let writes: [(index: Int, changes: StateWriter.Changes?)]
+        let statement: SQLStatement?
 
-        // What each snapshot decides, as rows of the round's one statement.
+        /// Sets each write's outcome, given the rows of ``statement`` (the events that were new).
+        func finish(written rows: [SQLRow], into outcomes: inout [ApplyOutcome?]) throws {
+            var new: Set<String> = []
+            for row in rows { new.insert(try row.string("event_id")) }
+            // An event two writes make is new for the first of them only, as when they run one after another.
+            var reported: Set<String> = []
+            for (index, changes) in writes {
+                guard let changes else {
+                    outcomes[index] = .duplicateNotification
+                    continue
+                }
+                let ids = changes.events.map(\.id).filter { new.contains($0) && reported.insert($0).inserted }
+                outcomes[index] = changes.outcome(eventIds: ids)
+            }
+        }
+    }
+
+    /// Plans a round's changes from its snapshots, as rows of one statement.
+    private func plan(
+        _ round: [(index: Int, item: Item, reading: StateWriter.Reading)], snapshots: [ChainSnapshot], in transaction: SQLTransaction
+    ) throws -> PlannedRound {
         var rows = IngestRows()
-        var planned: [StateWriter.Changes?] = []
-        planned.reserveCapacity(round.count)
-        for ((item, reading), snapshot) in zip(round, snapshots) {
+        var writes: [(index: Int, changes: StateWriter.Changes?)] = []
+        writes.reserveCapacity(round.count)
+        for (write, snapshot) in zip(round, snapshots) {
             guard !snapshot.notificationSeen else {
-                planned.append(nil)
+                writes.append((write.index, nil))
                 continue
             }
-            let changes = try item.writer.plan(item.evidence, reading: reading, snapshot: snapshot, claimant: nil, in: transaction)
-            try rows.add(changes, now: item.writer.now)
-            planned.append(changes)
+            let changes = try write.item.writer.plan(
+                write.item.evidence, reading: write.reading, snapshot: snapshot, claimant: nil, in: transaction)
+            try rows.add(changes, now: write.item.writer.now)
+            writes.append((write.index, changes))
         }
-
-        // Last round trip: every change; the events that were new come back.
-        var new: Set<String> = []
-        if !rows.isEmpty {
-            let endpoints = round[0].item.writer.configuration.webhooks.map(\.name)
-            for row in try transaction.pipeline([rows.statement(endpoints: endpoints)])[0].rows {
-                new.insert(try row.string("event_id"))
-            }
-        }
-        // An event two writes make is new for the first of them only, as when they run one after another.
-        var reported: Set<String> = []
-        return planned.map { changes in
-            guard let changes else { return .duplicateNotification }
-            let ids = changes.events.map(\.id).filter { new.contains($0) && reported.insert($0).inserted }
-            return changes.outcome(eventIds: ids)
-        }
+        let endpoints = round[0].item.writer.configuration.webhooks.map(\.name)
+        return PlannedRound(writes: writes, statement: rows.isEmpty ? nil : rows.statement(endpoints: endpoints))
     }
 }
