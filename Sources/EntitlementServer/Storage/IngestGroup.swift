@@ -2,23 +2,19 @@ import StoreModel
 import StoreStorage
 
 /// Notification and status writes run together, batch by batch, on PostgreSQL: where each write alone costs two
-/// round trips and three statements (its locks, its ``ChainSnapshot``, its ``CombinedWrite``), a round of a batch's
-/// writes takes all its locks and reads all its snapshots in two statements, then makes all its changes in one
-/// statement with one multi-row query per table (``IngestRows``), which travels with the next round's reads. The
-/// server then sets up its executor once per round instead of once per write, and a batch of `r` rounds costs
-/// `r + 1` round trips.
+/// round trips and three statements (its locks, its ``ChainSnapshot``, its ``CombinedWrite``), a batch's writes
+/// take all their locks and read all their snapshots in one round trip of two statements, then make all their
+/// changes in one statement with one multi-row query per table (``IngestRows``). The server sets up its executor
+/// a few times per batch instead of a few times per write.
 ///
-/// Writes of one batch that share a chain, a transaction, a notification or an `appAccountToken` must see each
-/// other's changes, in order: the batch runs in rounds, one after another in the same transaction, and each write
-/// goes to the round after the last one that holds an earlier write sharing any of these with it (a purchase and
-/// two renewals of one chain in one batch take three rounds, with other chains' writes alongside). Writes that share
-/// none of them are independent, so their order between rounds does not matter. Within a round no two writes touch
-/// the same row, except account versions, which are bumped once per account with the count of its writes.
-///
-/// Each write's changes are planned by ``StateWriter/plan(_:reading:snapshot:claimant:in:)`` from its own
-/// snapshot, as when it runs alone, so the state a batch ends in is the state of its writes applied one by one. On
-/// SQLite, which has no round trips, and for a write alone, the writes run one by one (``StateWriter/apply``). A
-/// claim by an account is never in a group: it runs statements of its own.
+/// Each write's changes are planned by ``StateWriter/plan(_:reading:snapshot:claimant:in:)`` as when it runs alone,
+/// from the snapshot it would read had the writes before it in the batch run alone, one after another: the stored
+/// state read for the whole batch, with the changes of the batch's earlier writes applied in memory
+/// (``ChainSnapshot/Batch``). Writes of one chain, transaction or notification in one batch therefore keep their
+/// order and see each other, and the state a batch ends in is the state of its writes applied one by one. On
+/// SQLite, which has no round trips, and for a batch of one write, the writes run one by one
+/// (``StateWriter/apply(_:claimant:lockKey:in:)``). A claim by an account is never in a group: it runs statements
+/// of its own.
 final class IngestGroup: WriteGroup {
     /// One write: the evidence, the writer (with its instant) and the key whose lock it takes (`nil` on SQLite).
     struct Item: Sendable {
@@ -35,98 +31,53 @@ final class IngestGroup: WriteGroup {
         guard transaction.dialect == .postgresql, items.count > 1 else {
             return try items.map { try runAlone($0, in: transaction) }
         }
-        // Each write goes to the round after the last one holding any of its keys: writes that share a key keep
-        // their order, one round apart, and the others fill the rounds.
-        var rounds: [[(index: Int, item: Item, reading: StateWriter.Reading)]] = []
-        var lastRound: [String: Int] = [:]
-        for (index, item) in items.enumerated() {
-            let reading = item.writer.reading(item.evidence, claimant: nil, lockKey: item.lockKey)
-            let keys = Self.keys(of: reading)
-            let round = keys.reduce(0) { next, key in max(next, lastRound[key].map { $0 + 1 } ?? 0) }
-            for key in keys { lastRound[key] = round }
-            if round == rounds.count { rounds.append([]) }
-            rounds[round].append((index, item, reading))
+        // First round trip: every lock (in ascending order of their hashes, so two batches never wait for each other
+        // in a cycle), then every snapshot.
+        let readings = items.map { $0.writer.reading($0.evidence, claimant: nil, lockKey: $0.lockKey) }
+        let requests = readings.map(\.request)
+        let results = try transaction.pipeline([
+            Self.locking(readings.flatMap(\.lockKeys)), ChainSnapshot.batchStatement(requests),
+        ])
+        var state = try ChainSnapshot.Batch(rows: results[1].rows)
+
+        // What each write's snapshot decides, in order, each seeing the writes before it.
+        var rows = IngestRows()
+        var planned: [StateWriter.Changes?] = []
+        planned.reserveCapacity(items.count)
+        for (item, reading) in zip(items, readings) {
+            let snapshot = state.snapshot(for: reading.request)
+            guard !snapshot.notificationSeen else {
+                planned.append(nil)
+                continue
+            }
+            let changes = try item.writer.plan(item.evidence, reading: reading, snapshot: snapshot, claimant: nil, in: transaction)
+            try rows.add(changes, now: item.writer.now)
+            state.apply(changes, of: reading.request, read: snapshot)
+            planned.append(changes)
         }
-        // Round trips: the first round's locks and snapshots; then each round's changes with the next round's locks
-        // and snapshots, which run after those changes in the same pipeline and so see them; then the last changes.
-        var outcomes = [ApplyOutcome?](repeating: nil, count: items.count)
-        var previous: PlannedRound?
-        for round in rounds {
-            let requests = round.map(\.reading.request)
-            var statements = previous?.statement.map { [$0] } ?? []
-            statements += [Self.locking(round.flatMap(\.reading.lockKeys)), ChainSnapshot.batchStatement(requests)]
-            let results = try transaction.pipeline(statements)
-            if let previous { try previous.finish(written: previous.statement == nil ? [] : results[0].rows, into: &outcomes) }
-            let snapshots = try ChainSnapshot.batch(rows: results[results.count - 1].rows, for: requests)
-            previous = try plan(round, snapshots: snapshots, in: transaction)
+
+        // Last round trip: every change; the events that were new come back.
+        var new: Set<String> = []
+        if !rows.isEmpty {
+            let endpoints = items[0].writer.configuration.webhooks.map(\.name)
+            for row in try transaction.pipeline([rows.statement(endpoints: endpoints)])[0].rows {
+                new.insert(try row.string("event_id"))
+            }
         }
-        if let previous {
-            try previous.finish(written: try previous.statement.map { try transaction.pipeline([$0])[0].rows } ?? [], into: &outcomes)
+        // An event two writes make is new for the first of them only, as when they run one after another.
+        var reported: Set<String> = []
+        return planned.map { changes in
+            guard let changes else { return .duplicateNotification }
+            let ids = changes.events.map(\.id).filter { new.contains($0) && reported.insert($0).inserted }
+            return changes.outcome(eventIds: ids)
         }
-        return outcomes.map { $0! }
     }
 
-    /// What a write shares with another when they must not be in one round.
-    private static func keys(of reading: StateWriter.Reading) -> [String] {
-        var keys = reading.lockKeys.map { "lock:" + $0 }
-        if let uuid = reading.request.notificationUUID { keys.append("notification:" + uuid) }
-        if let transactionId = reading.request.transactionId { keys.append("transaction:" + transactionId) }
-        if let chain = reading.chain { keys.append("chain:" + chain) }
-        if let token = reading.token { keys.append("token:" + token) }
-        return keys
-    }
-
-    /// The statement that takes the locks on `keys`, in ascending order of their hashes, so two batches never wait
-    /// for each other in a cycle over one round's locks.
+    /// The statement that takes the locks on `keys`, each once, in ascending order of their hashes.
     private static func locking(_ keys: [String]) -> SQLStatement {
         let hashes = Set(keys.map { Int64(bitPattern: KeyLock.hash($0)) }).sorted()
         return SQLStatement(
             "SELECT pg_advisory_xact_lock(key) FROM unnest(CAST(? AS BIGINT[])) AS locks (key)",
             [PostgreSQLArrayLiteral.parameter(hashes.map(SQLValue.integer))])
-    }
-
-    /// A round whose changes are planned: the statement that makes them (`nil` when there are none) and, once it ran,
-    /// each write's outcome.
-    private struct PlannedRound {
-        /// Each write's index in the batch and its changes, `nil` for a notification recorded before.
-        let writes: [(index: Int, changes: StateWriter.Changes?)]
-        let statement: SQLStatement?
-
-        /// Sets each write's outcome, given the rows of ``statement`` (the events that were new).
-        func finish(written rows: [SQLRow], into outcomes: inout [ApplyOutcome?]) throws {
-            var new: Set<String> = []
-            for row in rows { new.insert(try row.string("event_id")) }
-            // An event two writes make is new for the first of them only, as when they run one after another.
-            var reported: Set<String> = []
-            for (index, changes) in writes {
-                guard let changes else {
-                    outcomes[index] = .duplicateNotification
-                    continue
-                }
-                let ids = changes.events.map(\.id).filter { new.contains($0) && reported.insert($0).inserted }
-                outcomes[index] = changes.outcome(eventIds: ids)
-            }
-        }
-    }
-
-    /// Plans a round's changes from its snapshots, as rows of one statement.
-    private func plan(
-        _ round: [(index: Int, item: Item, reading: StateWriter.Reading)], snapshots: [ChainSnapshot], in transaction: SQLTransaction
-    ) throws -> PlannedRound {
-        var rows = IngestRows()
-        var writes: [(index: Int, changes: StateWriter.Changes?)] = []
-        writes.reserveCapacity(round.count)
-        for (write, snapshot) in zip(round, snapshots) {
-            guard !snapshot.notificationSeen else {
-                writes.append((write.index, nil))
-                continue
-            }
-            let changes = try write.item.writer.plan(
-                write.item.evidence, reading: write.reading, snapshot: snapshot, claimant: nil, in: transaction)
-            try rows.add(changes, now: write.item.writer.now)
-            writes.append((write.index, changes))
-        }
-        let endpoints = round[0].item.writer.configuration.webhooks.map(\.name)
-        return PlannedRound(writes: writes, statement: rows.isEmpty ? nil : rows.statement(endpoints: endpoints))
     }
 }

@@ -1,12 +1,14 @@
 import StoreModel
 import StoreStorage
 
-/// The changes of a round of writes (``IngestGroup``) as columns, one array per column, and the one PostgreSQL
+/// The changes of a batch of writes (``IngestGroup``) as columns, one array per column, and the one PostgreSQL
 /// statement that makes them: a multi-row query per table (`INSERT … SELECT … FROM unnest(…)`,
 /// `UPDATE … FROM unnest(…)`). Its text is the same for any number of writes, so it is prepared once per connection.
 ///
 /// Each write's statements (``StateWriter/Changes``) are taken apart by their text, which the writers expose, so
-/// the single-write and the batched paths store the same values.
+/// the single-write and the batched paths store the same values. Writes of one transaction or chain leave one row
+/// for it, as their statements one after another would leave the stored row: the transaction's latest planned
+/// version, and for each chain register the latest that advanced.
 struct IngestRows {
     /// A statement a write planned that has no multi-row form here; the batch then runs each write alone.
     struct Unbatchable: Error, CustomStringConvertible {
@@ -19,9 +21,14 @@ struct IngestRows {
         var values: [[SQLValue]]
         init(_ count: Int) { values = Array(repeating: [], count: count) }
         var isEmpty: Bool { values[0].isEmpty }
+        var count: Int { values[0].count }
         mutating func append(_ row: some Collection<SQLValue>) {
             precondition(row.count == values.count, "a row of \(row.count) values for \(values.count) columns")
             for (index, value) in zip(values.indices, row) { values[index].append(value) }
+        }
+        /// Replaces the values of `columns` in row `row` with those of `values`.
+        mutating func replace(row: Int, columns: Range<Int>, with values: [SQLValue]) {
+            for column in columns { self.values[column][row] = values[column] }
         }
         var parameters: [SQLValue] { values.map { PostgreSQLArrayLiteral.parameter($0) } }
     }
@@ -34,6 +41,10 @@ struct IngestRows {
     private var ledger = Columns(7)
     private var events = Columns(6)
     private var eventIds: Set<String> = []
+    /// The row of each transaction and each chain in ``transactions`` and ``chains``: a later write of the same one
+    /// changes that row, as a second statement would change the stored one.
+    private var transactionRows: [String: Int] = [:]
+    private var chainRows: [String: Int] = [:]
     private var accounts: [String] = []
     private var bumps: [String: (count: Int64, at: Int64)] = [:]
 
@@ -48,11 +59,14 @@ struct IngestRows {
     mutating func add(_ changes: StateWriter.Changes, now: Timestamp) throws {
         for statement in changes.writes {
             switch statement.sql {
-            case TransactionRegister.insertSQL:
-                transactions.append(statement.parameters)
-            case TransactionRegister.updateSQL:
-                // The update's parameters end with the transaction's id; the columns start with it.
-                transactions.append([statement.parameters[statement.parameters.count - 1]] + statement.parameters.dropLast())
+            case TransactionRegister.insertSQL, TransactionRegister.updateSQL:
+                guard let row = changes.transactionRow, case .text(let id) = row[0] else { throw Unbatchable(sql: statement.sql) }
+                if let index = transactionRows[id] {
+                    transactions.replace(row: index, columns: 0..<row.count, with: row)
+                } else {
+                    transactionRows[id] = transactions.count
+                    transactions.append(row)
+                }
             case OwnershipWriter.ownerSQL:
                 owners.append(statement.parameters)
             case OwnershipWriter.auditSQL:
@@ -61,9 +75,16 @@ struct IngestRows {
                 ledger.append(statement.parameters)
             default:
                 guard statement.sql == ChainRegisters.insertSQL || statement.sql.hasPrefix("UPDATE ent_chains "),
-                    let row = changes.chainRow
+                    let row = changes.chainRow, case .text(let chain) = row[0]
                 else { throw Unbatchable(sql: statement.sql) }
-                chains.append(row)
+                if let index = chainRows[chain] {
+                    // A register that advanced again replaces what the row holds for it; a NULL keeps it.
+                    if row[3] != .null { chains.replace(row: index, columns: 3..<6, with: row) }
+                    if row[6] != .null { chains.replace(row: index, columns: 6..<9, with: row) }
+                } else {
+                    chainRows[chain] = chains.count
+                    chains.append(row)
+                }
             }
         }
         for event in changes.events where eventIds.insert(event.id).inserted {

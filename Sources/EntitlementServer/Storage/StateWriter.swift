@@ -45,6 +45,12 @@ struct StateWriter {
         var writes: [SQLStatement] = []
         /// The chain's registers as one row of ``ChainRegisters/rowColumns``, when ``writes`` changes them.
         var chainRow: [SQLValue]?
+        /// The transaction's columns in the order of ``TransactionRegister/insertSQL``, when ``writes`` stores it.
+        var transactionRow: [SQLValue]?
+        /// The account ``writes`` links the chain to, by its `appAccountToken`.
+        var linkedOwner: String?
+        /// The ledger entries ``writes`` inserts.
+        var ledgerEntryIds: [String] = []
         /// The events, each stored once.
         var events: [NormalizedEvent] = []
         /// The statement that records the notification, if any.
@@ -121,7 +127,12 @@ struct StateWriter {
         if let transaction = evidence.transaction {
             let (write, statement) = TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
             context.transactionWrite = write
-            changes.writes += statement.map { [$0] } ?? []
+            if let statement {
+                changes.writes.append(statement)
+                // An update's parameters end with the transaction's id; the row starts with it.
+                changes.transactionRow = statement.sql == TransactionRegister.insertSQL
+                    ? statement.parameters : [statement.parameters[statement.parameters.count - 1]] + statement.parameters.dropLast()
+            }
         }
         if let chain {
             let (write, statement, row) = ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)
@@ -142,6 +153,7 @@ struct StateWriter {
             } else if owners.isEmpty, let token {
                 let account = snapshot.tokenAccount ?? token
                 changes.writes += ownership.linking(chain: chain, to: account, token: token)
+                changes.linkedOwner = account
                 owners = [account]
                 ownershipChanged = true
             }
@@ -156,6 +168,7 @@ struct StateWriter {
                 debited: snapshot.ledgerEntries.contains(LedgerWriter.debitEntryId(transactionId: transactionId))
             ).filter { !snapshot.ledgerEntries.contains($0.id) }
             changes.writes += entries.map(\.statement)
+            changes.ledgerEntryIds = entries.map(\.id)
             context.ledgerEvents = entries.map(\.event)
         }
         changes.events = context.ledgerEvents + EventWriter(configuration: configuration, now: now).events(evidence, context: context)
