@@ -21,6 +21,10 @@ import StoreStorage
 /// record and the account versions, as one ``CombinedWrite``; a consumable's ledger entries are among those changes,
 /// since the snapshot says which exist. (A claim by an account, rare, runs its own statements in between.) On
 /// SQLite, which has neither round trips nor data-modifying `WITH`, the same statements run one after another.
+///
+/// On PostgreSQL, writes without a claimant that share a batch go through ``IngestGroup`` instead, which uses
+/// ``reading(_:claimant:lockKey:)`` and ``plan(_:reading:snapshot:claimant:in:)`` for each write and sends the whole
+/// batch's reads and changes as a few multi-row statements.
 struct StateWriter {
     let configuration: EntitlementServerConfiguration
     let now: Timestamp

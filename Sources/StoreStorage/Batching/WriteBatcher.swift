@@ -25,6 +25,10 @@
 /// savepoint, so the common case costs no extra statements.) When the commit itself fails, every caller in the
 /// batch gets that error and nothing in the batch was written. A closure may therefore run more than once
 /// (and, on PostgreSQL, again after a serialization failure), so it must have no effects outside the transaction.
+///
+/// Writes of a ``WriteGroup`` (``write(_:in:)``) go to their group together: each run of consecutive writes of the
+/// same group in a batch is one call of ``WriteGroup/runTogether(_:in:)``, so the group can send their statements
+/// as a few multi-row ones; when that fails, the batch runs again with each write alone, as above.
 public actor WriteBatcher {
     /// The database the batches commit to.
     public nonisolated let database: any SQLDatabase
