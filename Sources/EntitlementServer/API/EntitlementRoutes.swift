@@ -57,7 +57,7 @@ public struct EntitlementRoutes: Sendable {
     private func notification(_ request: HTTPRequest) async throws -> HTTPResponse {
         let outcome = try await service.ingestNotification(body: request.body)
         let status = outcome.duplicate ? "duplicate" : outcome.appliedToTimeline ? "applied" : "recorded"
-        return try RouteResponses.json(IngestAnswer(status: status, events: outcome.eventIds))
+        return HTTPResponse.json(IngestAnswer(status: status, events: outcome.eventIds).json)
     }
 
     private func signingKey() throws -> HTTPResponse {

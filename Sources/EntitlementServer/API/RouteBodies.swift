@@ -1,3 +1,6 @@
+import Foundation
+import StoreModel
+
 /// `POST /v1/accounts/{account}/transactions`.
 struct SubmitTransactionBody: Decodable {
     var signedTransaction: String
@@ -35,6 +38,17 @@ struct IngestAnswer: Encodable {
     /// `applied`, `recorded` (a late notification: its transaction was kept, the state left alone) or `duplicate`.
     var status: String
     var events: [String]
+
+    /// The answer's JSON, keys sorted: the bytes of `JSONEncoder` with sorted keys, written directly, since every
+    /// notification is answered with it.
+    var json: Data {
+        var writer = CanonicalJSONWriter(capacity: 64 + events.reduce(0) { $0 + $1.utf8.count + 3 })
+        writer.object { answer in
+            answer.field("events", events)
+            answer.field("status", status)
+        }
+        return Data(writer.bytes)
+    }
 }
 
 /// The answer to a submitted transaction.
