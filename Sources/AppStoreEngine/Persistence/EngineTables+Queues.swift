@@ -15,14 +15,19 @@ extension EngineTables {
              .integer(date.milliseconds)])
     }
 
-    /// An account's updates after `cursor`: (sequence, transaction ID, date).
+    /// An account's updates after `cursor`: (sequence, transaction ID, date), found through the account's
+    /// transactions (an update is always about a stored transaction of its account).
     func updates(
         bundleId: String, accountId: String, after cursor: Int64, limit: Int
     ) throws(AppStoreEngineError) -> [(sequence: Int64, transactionId: String, date: Timestamp)] {
         var result: [(Int64, String, Timestamp)] = []
         let rows = try query(
-            "SELECT sequence, transaction_id, recorded_at FROM updates WHERE bundle_id = ? AND account_id = ? "
-                + "AND sequence > ? ORDER BY sequence LIMIT ?",
+            """
+            SELECT updates.sequence, updates.transaction_id, updates.recorded_at FROM transactions
+            JOIN updates ON updates.transaction_id = transactions.transaction_id
+            WHERE transactions.bundle_id = ? AND transactions.account_id = ? AND updates.sequence > ?
+            ORDER BY updates.sequence LIMIT ?
+            """,
             [.text(bundleId), .text(accountId), .integer(cursor), .integer(Int64(limit))])
         for row in rows {
             result.append((try row.integer("sequence"), String(try row.integer("transaction_id")),
