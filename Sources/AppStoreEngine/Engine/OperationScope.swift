@@ -139,13 +139,14 @@ final class OperationScope {
         try storedTransaction(id).payload()
     }
 
-    /// Stores a new transaction owned by `accountId`.
+    /// Stores a new transaction owned by `accountId`, announced in the owner's updates feed when `announced`.
     @discardableResult
     func insert(
-        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil
+        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil, announced: Bool = false
     ) throws(AppStoreEngineError) -> StoredTransaction {
         let stored = StoredTransaction(payload, accountId: accountId, familySource: familySource)
-        try tables.insert(stored)
+        try tables.insert(
+            stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
         transactionCache[stored.id] = stored
         return stored
     }

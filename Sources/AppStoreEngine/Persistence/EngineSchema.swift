@@ -98,6 +98,16 @@ enum EngineSchema {
             "DROP INDEX updates_account",
             "CREATE INDEX updates_transaction ON updates (transaction_id)",
         ]),
+        // A transaction announced in the updates feed as it is created (every renewal) carries its announcement
+        // in its own row instead of a row of `updates`, which keeps the later announcements (refunds, revocations,
+        // outside-app purchases, family grants).
+        Migration(version: 4, name: "Announcements of new transactions in their row") { dialect in
+            let integer = dialect == .sqlite ? "INTEGER" : "BIGINT"
+            return [
+                "ALTER TABLE transactions ADD COLUMN announced_sequence \(integer)",
+                "ALTER TABLE transactions ADD COLUMN announced_at \(integer)",
+            ]
+        },
     ]
 
     /// Migration 2. New notifications store no UUID: theirs is derived from the sequence number with a key drawn

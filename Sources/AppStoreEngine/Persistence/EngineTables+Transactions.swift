@@ -9,17 +9,21 @@ extension EngineTables {
         finished, revoked, family_source, payload
         """
 
-    /// Inserts a transaction.
-    func insert(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+    /// Inserts a transaction, with its announcement in the updates feed (sequence and date) when it has one.
+    func insert(_ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil) throws(AppStoreEngineError) {
         try execute(
-            "INSERT INTO transactions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO transactions (\(Self.columns), announced_sequence, announced_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
             [
                 .integer(try Self.key(transaction.id)), .text(transaction.bundleId), .text(transaction.accountId),
                 .text(transaction.productId), .text(transaction.productType.rawValue),
                 .integer(try Self.key(transaction.originalTransactionId)),
                 .integer(transaction.purchaseDate.milliseconds), SQLValue(transaction.isFinished),
                 SQLValue(transaction.isRevoked), SQLValue(transaction.familySource.flatMap(Self.numeric)),
-                .blob(.init(transaction.json)),
+                .blob(.init(transaction.json)), SQLValue(announcement?.sequence),
+                SQLValue(announcement?.date.milliseconds),
             ])
     }
 
