@@ -29,12 +29,9 @@ extension AppStoreEngine {
                 originals += try scope.tables.familyCopies(of: stored.id).map(\.id)
             }
             for original in originals {
-                let key = SQLValue.integer(try EngineTables.key(original))
-                try scope.tables.execute(
-                    "DELETE FROM updates WHERE transaction_id IN (SELECT transaction_id FROM transactions WHERE original_transaction_id = ?)",
-                    [key])
+                let key = try EngineTables.key(original)
                 try scope.tables.deleteTransactions(originalTransactionId: key)
-                try scope.tables.deleteChains(where: "original_transaction_id = ?", [key])
+                try scope.tables.deleteChains(where: "original_transaction_id = ?", [.integer(key)])
             }
             return true
         }

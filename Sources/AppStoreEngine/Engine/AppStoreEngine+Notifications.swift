@@ -72,7 +72,7 @@ extension AppStoreEngine {
         notification.deliveryState = resolveState(notification.attempts)
         let failures = notification.attempts.filter { $0.result != .success }.count
         try tables.recordAttempt(
-            uuid: notification.notificationUUID, attempts: notification.attempts, state: notification.deliveryState,
+            sequence: notification.sequence, attempts: notification.attempts, state: notification.deliveryState,
             failures: failures)
         return notification
     }

@@ -180,8 +180,7 @@ extension OperationScope {
         let id = counters.identifiers.makeTransactionId()
         let payload = OneTimePurchase.transaction(
             id: id, product: product, quantity: request.quantity, appAccountToken: token, context: context)
-        let stored = try insert(payload, accountId: request.accountId)
-        if origin == .outsideApp { try announce(stored) }
+        let stored = try insert(payload, accountId: request.accountId, announced: origin == .outsideApp)
         enqueue(.oneTimeCharge, app: app, transaction: stored)
         if product.kind == .nonConsumable, product.familyShareable {
             try shareOneTimePurchase(stored, app: app)

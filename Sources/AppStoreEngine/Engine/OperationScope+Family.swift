@@ -17,8 +17,7 @@ extension OperationScope {
             let context = try context(app: app, accountId: member.id)
             let copy = OneTimePurchase.familyCopy(
                 of: source, id: counters.identifiers.makeTransactionId(), context: context)
-            let stored = try insert(copy, accountId: member.id, familySource: purchase.id)
-            try announce(stored)
+            let stored = try insert(copy, accountId: member.id, familySource: purchase.id, announced: true)
             enqueue(.oneTimeCharge, app: app, transaction: stored)
         }
     }

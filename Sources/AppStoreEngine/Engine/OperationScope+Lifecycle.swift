@@ -64,10 +64,13 @@ extension OperationScope {
     ) throws(AppStoreEngineError) -> AppliedActions {
         var applied = AppliedActions(actions: actions)
         var dueChanged = isNew
+        // New transactions are announced as they are stored (a purchase made in the app is answered instead).
+        let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
         for action in actions {
             switch action {
             case .createTransaction(let payload):
-                applied.created.append(try insert(payload, accountId: record.lifecycle.accountId))
+                applied.created.append(try insert(
+                    payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered))
             case .updateTransaction(let payload):
                 applied.updated.append(try update(payload))
             case .enqueueNotification(let draft):
@@ -89,8 +92,8 @@ extension OperationScope {
         record.storedProductId = record.lifecycle.productId
         chainSaves += 1
         if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }
-        var announced = Set<String>()
-        for transaction in applied.created + applied.updated where announced.insert(transaction.id).inserted {
+        var announced = Set(applied.created.map(\.id))
+        for transaction in applied.updated where announced.insert(transaction.id).inserted {
             if origin == .app, transaction.id == applied.completedPurchase { continue }
             try announce(try storedTransaction(transaction.id))
         }

@@ -16,8 +16,10 @@ final class OperationScope {
     /// The counters, as changed so far.
     var counters: EngineCounters
     private let originalCounters: EngineCounters
+    /// Derives notification UUIDs from outbox sequence numbers.
+    private let notificationUUIDs: NotificationUUIDCodec
     private var signing: SigningPipeline
-    /// Notification UUIDs, nonces and request identifiers.
+    /// Nonces and request identifiers.
     var uuids = UUIDSource()
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
@@ -35,6 +37,7 @@ final class OperationScope {
         self.now = now
         counters = try tables.counters()
         originalCounters = counters
+        notificationUUIDs = counters.notificationUUIDs
         signing = SigningPipeline(signer: environment.signer)
     }
 
@@ -136,13 +139,14 @@ final class OperationScope {
         try storedTransaction(id).payload()
     }
 
-    /// Stores a new transaction owned by `accountId`.
+    /// Stores a new transaction owned by `accountId`, announced in the owner's updates feed when `announced`.
     @discardableResult
     func insert(
-        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil
+        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil, announced: Bool = false
     ) throws(AppStoreEngineError) -> StoredTransaction {
         let stored = StoredTransaction(payload, accountId: accountId, familySource: familySource)
-        try tables.insert(stored)
+        try tables.insert(
+            stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
         transactionCache[stored.id] = stored
         return stored
     }
@@ -196,8 +200,9 @@ final class OperationScope {
         renewalInfo: JWSRenewalInfoDecodedPayload? = nil, status: Status? = nil,
         consumptionRequestReason: ConsumptionRequestReason? = nil, summary: Summary? = nil, testToken: String? = nil
     ) {
+        let sequence = EngineCounters.take(&counters.nextOutboxSequence)
         signing.submit(NotificationJob(
-            sequence: EngineCounters.take(&counters.nextOutboxSequence), uuid: uuids.makeString(),
+            sequence: sequence, uuid: notificationUUIDs.uuid(sequence: sequence),
             bundleId: app.bundleId, environment: app.environment, appAppleId: app.payloadAppAppleId,
             bundleVersion: app.bundleVersion, notificationType: type, subtype: subtype,
             transactionId: transaction?.id, originalTransactionId: transaction?.originalTransactionId,

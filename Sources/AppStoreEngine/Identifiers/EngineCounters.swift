@@ -15,6 +15,11 @@ struct EngineCounters: Hashable, Sendable {
     var nextOutboxSequence: Int64 = 1
     /// The next scheduled-task sequence number.
     var nextTaskSequence: Int64 = 1
+    /// The store's key for notification UUIDs (drawn once by schema migration 2, never saved again).
+    var notificationUUIDKey: Int64 = 0
+
+    /// Derives notification UUIDs from outbox sequence numbers.
+    var notificationUUIDs: NotificationUUIDCodec { NotificationUUIDCodec(key: notificationUUIDKey) }
 
     /// The counters by stored name.
     var named: [(String, Int64)] {
@@ -36,9 +41,13 @@ struct EngineCounters: Hashable, Sendable {
         case "update_sequence": nextUpdateSequence = value
         case "outbox_sequence": nextOutboxSequence = value
         case "task_sequence": nextTaskSequence = value
+        case Self.notificationUUIDKeyName: notificationUUIDKey = value
         default: break
         }
     }
+
+    /// The stored name of ``notificationUUIDKey``.
+    static let notificationUUIDKeyName = "notification_uuid_key"
 
     /// Takes the next value of a sequence.
     static func take(_ value: inout Int64) -> Int64 {

@@ -86,5 +86,80 @@ enum EngineSchema {
                 """,
             ]
         },
+        Migration(version: 2, name: "Notification UUIDs derived from the outbox sequence") { dialect in
+            outboxWithoutRandomKeys(dialect)
+        },
+        // Every renewal wrote an entry at a random place in `transactions_original` and `updates_account`. A
+        // chain's transactions are found through their owner's account instead (its chain row, or its original
+        // transaction's row, names it), and an account's updates through its transactions, with an index on
+        // `updates.transaction_id` that grows at its end (updates are mostly about new transactions).
+        Migration(version: 3, name: "Transactions and updates indexed by account only", sql: [
+            "DROP INDEX transactions_original",
+            "DROP INDEX updates_account",
+            "CREATE INDEX updates_transaction ON updates (transaction_id)",
+        ]),
+        // A transaction announced in the updates feed as it is created (every renewal) carries its announcement
+        // in its own row instead of a row of `updates`, which keeps the later announcements (refunds, revocations,
+        // outside-app purchases, family grants).
+        Migration(version: 4, name: "Announcements of new transactions in their row") { dialect in
+            let integer = dialect == .sqlite ? "INTEGER" : "BIGINT"
+            return [
+                "ALTER TABLE transactions ADD COLUMN announced_sequence \(integer)",
+                "ALTER TABLE transactions ADD COLUMN announced_at \(integer)",
+            ]
+        },
     ]
+
+    /// Migration 2. New notifications store no UUID: theirs is derived from the sequence number with a key drawn
+    /// here (``NotificationUUIDCodec``), so the outbox loses its unique index on a random key. Rows written
+    /// before keep their random UUID, found through a partial index that new rows stay out of. The index on
+    /// `original_transaction_id` (written at a random place per notification) becomes one on `transaction_id`
+    /// (most notifications are about the newest transaction, so it grows at its end); the rare history query by
+    /// transaction reads by bundle and date instead. On PostgreSQL, `signing_headers` loses the unique index that
+    /// could not hold a header with its certificate chain.
+    private static func outboxWithoutRandomKeys(_ dialect: SQLDialect) -> [String] {
+        let key = "'\(EngineCounters.notificationUUIDKeyName)'"
+        let common = [
+            "CREATE INDEX outbox_legacy_uuid ON outbox (uuid) WHERE uuid IS NOT NULL",
+            "CREATE INDEX outbox_transaction ON outbox (transaction_id) WHERE transaction_id IS NOT NULL",
+        ]
+        switch dialect {
+        case .sqlite:
+            let columns = """
+                sequence, uuid, bundle_id, environment, notification_type, subtype, transaction_id,
+                    original_transaction_id, signed_date, delivery_state, failures, attempts, header_id, payload,
+                    signature, test_token
+                """
+            return [
+                "INSERT INTO engine_counters (name, next_value) VALUES (\(key), random())",
+                """
+                CREATE TABLE outbox_v2 (sequence INTEGER PRIMARY KEY, uuid TEXT,
+                    bundle_id TEXT NOT NULL, environment TEXT NOT NULL, notification_type TEXT NOT NULL,
+                    subtype TEXT, transaction_id INTEGER, original_transaction_id INTEGER,
+                    signed_date INTEGER NOT NULL, delivery_state TEXT NOT NULL, failures INTEGER NOT NULL,
+                    attempts BLOB, header_id INTEGER NOT NULL, payload BLOB NOT NULL,
+                    signature TEXT NOT NULL, test_token TEXT)
+                """,
+                "INSERT INTO outbox_v2 (\(columns)) SELECT \(columns) FROM outbox",
+                "DROP TABLE outbox",
+                "ALTER TABLE outbox_v2 RENAME TO outbox",
+                "CREATE INDEX outbox_pending ON outbox (delivery_state, sequence)",
+                "CREATE INDEX outbox_history ON outbox (bundle_id, signed_date)",
+                "CREATE INDEX outbox_test_token ON outbox (test_token) WHERE test_token IS NOT NULL",
+            ] + common
+        case .postgresql:
+            return [
+                """
+                INSERT INTO engine_counters (name, next_value)
+                    VALUES (\(key), ('x' || substr(md5(random()::text || clock_timestamp()::text), 1, 16))::bit(64)::bigint)
+                """,
+                "ALTER TABLE outbox DROP CONSTRAINT outbox_uuid_key",
+                "ALTER TABLE outbox ALTER COLUMN uuid DROP NOT NULL",
+                "DROP INDEX outbox_chain",
+                // A signing header with its certificate chain runs to 3 KB, past what a PostgreSQL B-tree entry
+                // holds; the engine finds a header by reading the table's few rows, so it needs no index.
+                "ALTER TABLE signing_headers DROP CONSTRAINT signing_headers_header_key",
+            ] + common
+        }
+    }
 }

@@ -5,12 +5,14 @@ import StoreStorage
 /// The notification outbox.
 extension EngineTables {
     private static let selection = """
-        SELECT outbox.*, signing_headers.header AS header, transactions.payload AS transaction_payload FROM outbox
+        SELECT outbox.*, signing_headers.header AS header, transactions.payload AS transaction_payload,
+            (SELECT next_value FROM engine_counters WHERE name = '\(EngineCounters.notificationUUIDKeyName)') AS uuid_key
+        FROM outbox
         JOIN signing_headers ON signing_headers.id = outbox.header_id
         LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
         """
 
-    /// Appends a signed notification.
+    /// Appends a signed notification. Its UUID is not stored: it is derived from the sequence number.
     func insert(_ row: OutboxRow, headerId: Int64) throws(AppStoreEngineError) {
         try execute(
             """
@@ -19,7 +21,7 @@ extension EngineTables {
                 test_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)
             """,
             [
-                .integer(row.sequence), .text(row.uuid), .text(row.bundleId), .text(row.environment.rawValue),
+                .integer(row.sequence), .null, .text(row.bundleId), .text(row.environment.rawValue),
                 .text(row.notificationType.rawValue), SQLValue(row.subtype?.rawValue),
                 SQLValue(row.transactionId.flatMap(Self.numeric)),
                 SQLValue(row.originalTransactionId.flatMap(Self.numeric)), .integer(row.signedDate.milliseconds),
@@ -39,21 +41,27 @@ extension EngineTables {
         return result
     }
 
-    /// The notification with `uuid`.
+    /// The notification with `uuid`: the row of the sequence number it decodes to, or a row written before
+    /// UUIDs were derived that stores it.
     func notification(uuid: String) throws(AppStoreEngineError) -> OutboxNotification {
-        guard let notification = try notifications(where: "outbox.uuid = ?", [.text(uuid.lowercased())], limit: 1).first else {
-            throw .notificationNotFound(id: uuid)
+        let found: OutboxNotification?
+        if let sequence = try counters().notificationUUIDs.sequence(uuid: uuid) {
+            found = try notifications(where: "outbox.sequence = ? AND outbox.uuid IS NULL", [.integer(sequence)], limit: 1)
+                .first
+        } else {
+            found = try notifications(where: "outbox.uuid = ?", [.text(uuid.lowercased())], limit: 1).first
         }
-        return notification
+        guard let found else { throw .notificationNotFound(id: uuid) }
+        return found
     }
 
     /// Records a delivery attempt and the state it leads to.
     func recordAttempt(
-        uuid: String, attempts: [DeliveryAttempt], state: DeliveryState, failures: Int
+        sequence: Int64, attempts: [DeliveryAttempt], state: DeliveryState, failures: Int
     ) throws(AppStoreEngineError) {
         try execute(
-            "UPDATE outbox SET attempts = ?, delivery_state = ?, failures = ? WHERE uuid = ?",
-            [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .text(uuid)])
+            "UPDATE outbox SET attempts = ?, delivery_state = ?, failures = ? WHERE sequence = ?",
+            [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .integer(sequence)])
     }
 
     /// Puts the transaction JSON into the notifications matching a filter that refer to their transaction's row,
@@ -76,10 +84,17 @@ extension EngineTables {
     }
 
     static func notification(from row: SQLRow) throws(AppStoreEngineError) -> OutboxNotification {
+        let sequence = try row.integer("sequence")
+        let uuid: String
+        if let stored = try row.optionalText("uuid") {
+            uuid = stored
+        } else {
+            uuid = NotificationUUIDCodec(key: try row.optionalInteger("uuid_key") ?? 0).uuid(sequence: sequence)
+        }
         var stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: try row.text("signature"))
         if stored.referencesTransaction {
             guard let json = try row.optionalBytes("transaction_payload") else {
-                throw .corruptState("notification \(try row.text("uuid")) refers to a transaction that is not stored")
+                throw .corruptState("notification \(uuid) refers to a transaction that is not stored")
             }
             stored = stored.resolvingReference(
                 PayloadJSON.insertingSignedDate(Timestamp(milliseconds: try row.integer("signed_date")), into: json))
@@ -88,7 +103,7 @@ extension EngineTables {
             try StoredJSON.decode([DeliveryAttempt].self, from: bytes)
         } ?? []
         return OutboxNotification(
-            sequence: try row.integer("sequence"), notificationUUID: try row.text("uuid"),
+            sequence: sequence, notificationUUID: uuid,
             bundleId: try row.text("bundle_id"), environment: AppStoreEnvironment(rawValue: try row.text("environment")),
             notificationType: NotificationTypeV2(rawValue: try row.text("notification_type")),
             subtype: try row.optionalText("subtype").map(Subtype.init(rawValue:)),

@@ -5,7 +5,8 @@ import StoreStorage
 /// The updates feed, pending purchases, scheduled engine tasks, extension requests, offer nonces and
 /// consumption information.
 extension EngineTables {
-    /// Appends a transaction to an account's updates feed.
+    /// Appends a transaction to an account's updates feed (a transaction announced as it is created carries the
+    /// announcement in its row instead: ``insert(_:announcement:)``).
     func appendUpdate(
         sequence: Int64, bundleId: String, accountId: String, transactionId: String, at date: Timestamp
     ) throws(AppStoreEngineError) {
@@ -15,15 +16,26 @@ extension EngineTables {
              .integer(date.milliseconds)])
     }
 
-    /// An account's updates after `cursor`: (sequence, transaction ID, date).
+    /// An account's updates after `cursor`: (sequence, transaction ID, date), found through the account's
+    /// transactions (an update is always about a stored transaction of its account): the announcements new
+    /// transactions carry in their row, and the later ones in `updates`.
     func updates(
         bundleId: String, accountId: String, after cursor: Int64, limit: Int
     ) throws(AppStoreEngineError) -> [(sequence: Int64, transactionId: String, date: Timestamp)] {
         var result: [(Int64, String, Timestamp)] = []
         let rows = try query(
-            "SELECT sequence, transaction_id, recorded_at FROM updates WHERE bundle_id = ? AND account_id = ? "
-                + "AND sequence > ? ORDER BY sequence LIMIT ?",
-            [.text(bundleId), .text(accountId), .integer(cursor), .integer(Int64(limit))])
+            """
+            SELECT sequence, transaction_id, recorded_at FROM (
+                SELECT announced_sequence AS sequence, transaction_id, announced_at AS recorded_at FROM transactions
+                WHERE bundle_id = ? AND account_id = ? AND announced_sequence > ?
+                UNION ALL
+                SELECT updates.sequence, updates.transaction_id, updates.recorded_at FROM transactions
+                JOIN updates ON updates.transaction_id = transactions.transaction_id
+                WHERE transactions.bundle_id = ? AND transactions.account_id = ? AND updates.sequence > ?
+            ) AS feed ORDER BY sequence LIMIT ?
+            """,
+            [.text(bundleId), .text(accountId), .integer(cursor), .text(bundleId), .text(accountId), .integer(cursor),
+             .integer(Int64(limit))])
         for row in rows {
             result.append((try row.integer("sequence"), String(try row.integer("transaction_id")),
                 Timestamp(milliseconds: try row.integer("recorded_at"))))

@@ -9,26 +9,28 @@ extension EngineTables {
         finished, revoked, family_source, payload
         """
 
-    /// Inserts a transaction.
-    func insert(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
+    /// Inserts a transaction, with its announcement in the updates feed (sequence and date) when it has one.
+    func insert(_ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil) throws(AppStoreEngineError) {
         try execute(
-            "INSERT INTO transactions (\(Self.columns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            """
+            INSERT INTO transactions (\(Self.columns), announced_sequence, announced_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
             [
                 .integer(try Self.key(transaction.id)), .text(transaction.bundleId), .text(transaction.accountId),
                 .text(transaction.productId), .text(transaction.productType.rawValue),
                 .integer(try Self.key(transaction.originalTransactionId)),
                 .integer(transaction.purchaseDate.milliseconds), SQLValue(transaction.isFinished),
                 SQLValue(transaction.isRevoked), SQLValue(transaction.familySource.flatMap(Self.numeric)),
-                .blob(.init(transaction.json)),
+                .blob(.init(transaction.json)), SQLValue(announcement?.sequence),
+                SQLValue(announcement?.date.milliseconds),
             ])
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after putting its previous JSON into
     /// the notifications that refer to it.
     func update(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
-        try resolveTransactionReferences(
-            where: "outbox.original_transaction_id = ? AND outbox.transaction_id = ?",
-            [.integer(try Self.key(transaction.originalTransactionId)), .integer(try Self.key(transaction.id))])
+        try resolveTransactionReferences(where: "outbox.transaction_id = ?", [.integer(try Self.key(transaction.id))])
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [
@@ -68,8 +70,24 @@ extension EngineTables {
 
     /// The transactions of a chain (or the one transaction of a one-time purchase), oldest first.
     func transactions(originalTransactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
-        guard let key = Self.numeric(originalTransactionId) else { return [] }
-        return try transactions(where: "original_transaction_id = ?", [.integer(key)])
+        guard let key = Self.numeric(originalTransactionId), let chain = try chainFilter(key) else { return [] }
+        return try transactions(where: chain.condition, chain.parameters)
+    }
+
+    /// A filter on the transactions of a chain (or a one-time purchase) through its owner's account, the only
+    /// index on transactions besides their ID: the chain's row names the owner, or else the original
+    /// transaction's row. `nil` when neither exists (nothing is stored under that ID).
+    func chainFilter(_ key: Int64) throws(AppStoreEngineError) -> (condition: String, parameters: [SQLValue])? {
+        let owner = try queryFirst(
+            """
+            SELECT bundle_id, account_id FROM chains WHERE original_transaction_id = ?
+            UNION ALL SELECT bundle_id, account_id FROM transactions WHERE transaction_id = ?
+            """, [.integer(key), .integer(key)])
+        guard let owner else { return nil }
+        return (
+            "bundle_id = ? AND account_id = ? AND original_transaction_id = ?",
+            [.text(try owner.text("bundle_id")), .text(try owner.text("account_id")), .integer(key)]
+        )
     }
 
     /// Family members' copies of a one-time purchase.
@@ -78,11 +96,14 @@ extension EngineTables {
         return try transactions(where: "family_source = ?", [.integer(key)])
     }
 
-    /// Deletes a chain's transactions (or a one-time purchase), after putting their JSON into the notifications
-    /// that refer to them.
-    func deleteTransactions(originalTransactionId key: SQLValue) throws(AppStoreEngineError) {
-        try resolveTransactionReferences(where: "outbox.original_transaction_id = ?", [key])
-        try deleteTransactions(where: "original_transaction_id = ?", [key])
+    /// Deletes a chain's transactions (or a one-time purchase) and their updates, after putting their JSON into
+    /// the notifications that refer to them.
+    func deleteTransactions(originalTransactionId key: Int64) throws(AppStoreEngineError) {
+        guard let chain = try chainFilter(key) else { return }
+        let ids = "SELECT transaction_id FROM transactions WHERE \(chain.condition)"
+        try resolveTransactionReferences(where: "outbox.transaction_id IN (\(ids))", chain.parameters)
+        try execute("DELETE FROM updates WHERE transaction_id IN (\(ids))", chain.parameters)
+        try deleteTransactions(where: chain.condition, chain.parameters)
     }
 
     /// Deletes transactions matching a filter.
