@@ -42,8 +42,6 @@ struct NotificationUUIDCodec: Sendable, Hashable {
         }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// The lowercase UUID of the notification with outbox sequence number `sequence` (positive, below 2⁶²).
     func uuid(sequence: Int64) -> String {
         var left: UInt64 = 0
@@ -51,20 +49,7 @@ struct NotificationUUIDCodec: Sendable, Hashable {
         for index in 0..<Self.rounds { round(index, &left, &right) }
         let high = ((left >> 12) << 16) | 0x4000 | (left & 0xFFF)
         let low = 0x8000_0000_0000_0000 | right
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            for word in [high, low] {
-                for nibble in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        buffer[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    buffer[position] = Self.hexDigits[Int((word >> UInt64(60 - 4 * nibble)) & 0xF)]
-                    position += 1
-                }
-            }
-            return position
-        }
+        return UUIDText.lowercase(high: high, low: low)
     }
 
     /// The outbox sequence number `uuid` stands for, or `nil` when this store did not derive it (any case is

@@ -29,26 +29,10 @@ struct UUIDSource {
         (value << count) | (value >> (64 - count))
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
     /// A new random (version 4, RFC 4122 variant) UUID in lowercase text.
     mutating func makeString() -> String {
         let high = (next() & 0xFFFF_FFFF_FFFF_0FFF) | 0x0000_0000_0000_4000
         let low = (next() & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
-        return String(unsafeUninitializedCapacity: 36) { buffer in
-            var position = 0
-            for word in [high, low] {
-                for nibble in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        buffer[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    let shift = UInt64(60 - 4 * nibble)
-                    buffer[position] = Self.hexDigits[Int((word >> shift) & 0xF)]
-                    position += 1
-                }
-            }
-            return position
-        }
+        return UUIDText.lowercase(high: high, low: low)
     }
 }
