@@ -129,14 +129,10 @@ struct StateWriter {
         var changes = Changes()
         var context = WriteContext()
         if let transaction = evidence.transaction {
-            let (write, statement) = TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
+            let (write, statement, row) = TransactionRegister.plan(transaction, stored: snapshot.transaction, evidence: evidence)
             context.transactionWrite = write
-            if let statement {
-                changes.writes.append(statement)
-                // An update's parameters end with the transaction's id; the row starts with it.
-                changes.transactionRow = statement.sql == TransactionRegister.insertSQL
-                    ? statement.parameters : [statement.parameters[statement.parameters.count - 1]] + statement.parameters.dropLast()
-            }
+            changes.writes += statement.map { [$0] } ?? []
+            changes.transactionRow = row
         }
         if let chain {
             let (write, statement, row) = ChainRegisters.plan(evidence, chain: chain, stored: snapshot.registers)

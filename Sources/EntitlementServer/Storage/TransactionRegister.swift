@@ -20,11 +20,12 @@ enum TransactionRegister {
     }
 
     /// What storing `transaction` does unless `stored` (its stored version, read by ``ChainSnapshot`` in the same
-    /// transaction, `nil` when there is none) is as new or newer, and the statement that does it.
+    /// transaction, `nil` when there is none) is as new or newer, the statement that does it, and the transaction's
+    /// row (the values of ``insertSQL``, in its column order) when there is a statement.
     static func plan(
         _ transaction: JWSTransactionDecodedPayload, stored: ChainSnapshot.StoredTransaction?, evidence: VerifiedEvidence
-    ) -> (write: Write, statement: SQLStatement?) {
-        guard let transactionId = transaction.transactionId else { return (.none, nil) }
+    ) -> (write: Write, statement: SQLStatement?, row: [SQLValue]?) {
+        guard let transactionId = transaction.transactionId else { return (.none, nil, nil) }
         let json = transaction.canonicalJSON()
         let signedDate = transaction.signedDate?.milliseconds ?? 0
         let values = columns(transaction, json: json, evidence: evidence)
@@ -33,12 +34,12 @@ enum TransactionRegister {
             let storedOrder = EvidenceOrder(
                 signedDate: stored.signedDate, tiebreak: Self.tiebreak(revoked: wasRevoked, json: stored.payload))
             let incoming = EvidenceOrder(signedDate: signedDate, tiebreak: Self.tiebreak(revoked: transaction.revocationDate != nil, json: json))
-            guard storedOrder < incoming else { return (.stale, nil) }
+            guard storedOrder < incoming else { return (.stale, nil, nil) }
             let update = SQLStatement(updateSQL, Array(values.dropFirst()) + [.text(transactionId)])
-            return (.updated(wasRevoked: wasRevoked), update)
+            return (.updated(wasRevoked: wasRevoked), update, values)
         }
         let insert = SQLStatement(insertSQL, values)
-        return (.inserted, insert)
+        return (.inserted, insert, values)
     }
 
     /// The statement text that stores a transaction seen for the first time, its 15 columns in order.

@@ -27,7 +27,7 @@ struct WriteLanes: Sendable {
 
     /// Runs `body` in the next batch of the lane for `key`, returning once that batch has committed durably.
     func write<T: Sendable>(key: String, _ body: @escaping @Sendable (SQLTransaction) throws -> T) async throws -> T {
-        let lane = lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
+        let lane = lane(for: key)
         guard locksKeys else { return try await lane.write(body) }
         return try await lane.write { transaction in
             try KeyLock.lock(key, in: transaction)
@@ -41,7 +41,7 @@ struct WriteLanes: Sendable {
     func write<T: Sendable>(
         key: String, lockingInBody body: @escaping @Sendable (SQLTransaction, _ lockKey: String?) throws -> T
     ) async throws -> T {
-        let lane = lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
+        let lane = lane(for: key)
         let lockKey = locksKeys ? key : nil
         return try await lane.write { transaction in try body(transaction, lockKey) }
     }
@@ -50,7 +50,12 @@ struct WriteLanes: Sendable {
     /// batch of the lane for `key`, together with its neighbours of the same group (``IngestGroup``); returns once
     /// that batch has committed durably.
     func write<G: WriteGroup>(key: String, group: G, _ makeItem: (_ lockKey: String?) -> G.Item) async throws -> G.Output {
-        let lane = lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
+        let lane = lane(for: key)
         return try await lane.write(makeItem(locksKeys ? key : nil), in: group)
+    }
+
+    /// The lane of `key`: every write of one key goes through the same lane, in order.
+    private func lane(for key: String) -> WriteBatcher {
+        lanes[lanes.count > 1 ? Int(KeyLock.hash(key) % UInt64(lanes.count)) : 0]
     }
 }
