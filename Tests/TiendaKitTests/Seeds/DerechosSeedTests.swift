@@ -4,7 +4,7 @@ import TiendaKit
 
 /// Seed 003's `Derechos`, `compraroriginalEsAnteriorA(_:)` and `restaurar()`, compiled against TiendaKit and
 /// exercised.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct DerechosSeedTests {
+@Suite(.hangGuard) @MainActor struct DerechosSeedTests {
     @Test(arguments: BackendKind.both)
     func derechosGrantOnlyVerifiedUnrevokedEntitlements(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()

@@ -7,7 +7,7 @@ import TiendaKit
 ///
 /// Serialized: launches that are the process's default run one at a time, and each test's time limit should
 /// measure the test, not its wait for the others.
-@Suite(.serialized, .timeLimit(.minutes(1))) @MainActor struct StoreManagerSeedTests {
+@Suite(.serialized, .hangGuard) @MainActor struct StoreManagerSeedTests {
     @Test(arguments: BackendKind.both)
     func storeManagerLoadsItsProductsCheapestFirstAtInit(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeSeedStore()

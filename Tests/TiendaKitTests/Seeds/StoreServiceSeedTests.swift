@@ -6,7 +6,7 @@ import TiendaKit
 
 /// Seed 002's `StoreService` (concrete `@Observable`, `UserDefaults` cache, listener cancelled in `deinit`,
 /// `lastErrorMessage`), compiled against TiendaKit and exercised.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct StoreServiceSeedTests {
+@Suite(.hangGuard) @MainActor struct StoreServiceSeedTests {
     /// Fresh, private defaults.
     private func makeDefaults() throws -> UserDefaults {
         try #require(UserDefaults(suiteName: "tienda.tests.\(UUID().uuidString)"))

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 /// Seed 001, "Cargar el catálogo".
-@Suite(.timeLimit(.minutes(1))) @MainActor struct CatalogLoadingTests {
+@Suite(.hangGuard) @MainActor struct CatalogLoadingTests {
     @Test(arguments: BackendKind.both)
     func productsAreShownCheapestFirstWithThePricesTheStoreGives(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

@@ -6,7 +6,7 @@ import TiendaKit
 
 /// Seeds 002 and 003: access comes from verified current entitlements, through one capability map; the cache
 /// is a convenience, never the authority.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct EntitlementTests {
+@Suite(.hangGuard) @MainActor struct EntitlementTests {
     @Test(arguments: BackendKind.both)
     func productsMapToCapabilitiesInOnePlace(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 /// The consumable ledger: credited once per transaction, debited on refund.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct LedgerTests {
+@Suite(.hangGuard) @MainActor struct LedgerTests {
     @Test(arguments: BackendKind.both)
     func coinsBoughtInQuantityAreCreditedPerUnit(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 /// Seeds 001 and 002: the updates listener starts with the store and stops when the store goes away.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct ListenerLifecycleTests {
+@Suite(.hangGuard) @MainActor struct ListenerLifecycleTests {
     @Test(arguments: BackendKind.both)
     func theListenerStartsAtInitialisationAndDeliversPurchasesMadeElsewhere(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

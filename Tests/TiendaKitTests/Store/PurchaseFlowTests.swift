@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 /// Seed 001, "Comprar y cerrar".
-@Suite(.timeLimit(.minutes(1))) @MainActor struct PurchaseFlowTests {
+@Suite(.hangGuard) @MainActor struct PurchaseFlowTests {
     @Test(arguments: BackendKind.both)
     func aSuccessfulPurchaseUnlocksItsCapabilityAndIsFinished(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

@@ -4,7 +4,7 @@ import Testing
 import TiendaKit
 
 /// Seed 003, "Restaurar sin drama".
-@Suite(.timeLimit(.minutes(1))) @MainActor struct RestoreTests {
+@Suite(.hangGuard) @MainActor struct RestoreTests {
     @Test(arguments: BackendKind.both)
     func restoreSaysHowManyPurchasesCameBack(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()

@@ -3,7 +3,7 @@ import Testing
 import TiendaKit
 
 /// Seed 000, "Gestión avanzada de suscripciones": the five states.
-@Suite(.timeLimit(.minutes(1))) @MainActor struct SubscriptionStateTests {
+@Suite(.hangGuard) @MainActor struct SubscriptionStateTests {
     @Test(arguments: BackendKind.both)
     func theSubscriptionStateFollowsRenewalGraceRetryAndExpiry(_ kind: BackendKind) async throws {
         let fixture = try await kind.makeStore()
