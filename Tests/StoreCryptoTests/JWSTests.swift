@@ -41,6 +41,23 @@ import Testing
         }
     }
 
+    @Test func signingIntoABufferAppendsTheSameSerialisationAfterWhatItHolds() throws {
+        let signer = JWSSigner(key: try P256PrivateKey.generate(), header: JWSHeader(x5c: ["AAAA"]))
+        var buffer = Array("kept:".utf8)
+        for payload in ["", "1", "12", "123", String(repeating: "y", count: 5000)] {
+            let before = buffer.count
+            let start = try Array(payload.utf8).withUnsafeBytes { try signer.sign(payload: $0, appendingTo: &buffer) }
+            #expect(start == before)
+            let jws = String(decoding: buffer[start...], as: UTF8.self)
+            let parsed = try CompactJWS(parsing: jws)
+            #expect(parsed.payload == Data(payload.utf8))
+            #expect(parsed.hasValidES256Signature(from: signer.key.publicKey))
+            #expect(Forge.segments(jws)[0] == Forge.segments(try signer.sign(payload: Data(payload.utf8)))[0])
+            #expect(Forge.segments(jws)[2].utf8.count == JWSSigner.encodedSignatureLength)
+        }
+        #expect(buffer.starts(with: Array("kept:".utf8)))
+    }
+
     @Test func encodableValuesAreSignedAsJSON() throws {
         struct Payload: Codable, Equatable {
             var url: String

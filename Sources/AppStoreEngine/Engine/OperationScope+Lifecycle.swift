@@ -66,15 +66,21 @@ extension OperationScope {
         var dueChanged = isNew
         // New transactions are announced as they are stored (a purchase made in the app is answered instead).
         let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
+        // The transaction last stored, which the notifications that follow are usually about.
+        var recent: StoredTransaction?
         for action in actions {
             switch action {
             case .createTransaction(let payload):
-                applied.created.append(try insert(
-                    payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered))
+                let stored = try insert(
+                    payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered)
+                applied.created.append(stored)
+                recent = stored
             case .updateTransaction(let payload):
-                applied.updated.append(try update(payload))
+                let stored = try update(payload)
+                applied.updated.append(stored)
+                recent = stored
             case .enqueueNotification(let draft):
-                try enqueue(draft, app: app)
+                try enqueue(draft, app: app, recent: recent)
             case .scheduleDueEvent, .cancelDueEvent:
                 dueChanged = true
             case .completePurchase(let id):

@@ -23,7 +23,7 @@ final class OperationScope {
     var uuids = UUIDSource()
     private var transactionCache: [String: StoredTransaction] = [:]
     private var accountCache: [String: Account] = [:]
-    private var appTransactionCache: [String: AppTransactionRecord] = [:]
+    private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -82,7 +82,8 @@ final class OperationScope {
     func remember(_ account: Account, _ appTransaction: AppTransactionRecord?) {
         accountCache[account.id] = account
         if let appTransaction {
-            appTransactionCache[appTransaction.bundleId + "\u{0}" + appTransaction.accountId] = appTransaction
+            appTransactionCache[AppAccount(bundleId: appTransaction.bundleId, accountId: appTransaction.accountId)] =
+                appTransaction
         }
     }
 
@@ -91,7 +92,7 @@ final class OperationScope {
 
     /// The account's app transaction record in the app, created on first use (the app's "download").
     func appTransactionRecord(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
-        let key = app.bundleId + "\u{0}" + accountId
+        let key = AppAccount(bundleId: app.bundleId, accountId: accountId)
         if let record = appTransactionCache[key] { return record }
         if let record = try tables.appTransactionRecord(bundleId: app.bundleId, accountId: accountId) {
             appTransactionCache[key] = record
@@ -109,7 +110,7 @@ final class OperationScope {
     /// Replaces the account's app transaction record.
     func save(_ record: AppTransactionRecord) throws(AppStoreEngineError) {
         try tables.save(record)
-        appTransactionCache[record.bundleId + "\u{0}" + record.accountId] = record
+        appTransactionCache[AppAccount(bundleId: record.bundleId, accountId: record.accountId)] = record
     }
 
     /// The lifecycle context of an account in an app, at ``now``.
@@ -211,10 +212,18 @@ final class OperationScope {
             testToken: testToken))
     }
 
-    /// Raises a lifecycle notification draft.
-    func enqueue(_ draft: NotificationDraft, app: RegisteredApp) throws(AppStoreEngineError) {
+    /// Raises a lifecycle notification draft; `recent` is a transaction just stored, used when it is the draft's
+    /// (saving the lookup).
+    func enqueue(_ draft: NotificationDraft, app: RegisteredApp, recent: StoredTransaction? = nil) throws(AppStoreEngineError) {
+        let transaction = recent?.id == draft.transactionId ? recent! : try storedTransaction(draft.transactionId)
         enqueue(
-            draft.notificationType, draft.subtype, app: app, transaction: try storedTransaction(draft.transactionId),
+            draft.notificationType, draft.subtype, app: app, transaction: transaction,
             renewalInfo: draft.renewalInfo, status: draft.status, consumptionRequestReason: draft.consumptionRequestReason)
     }
+}
+
+/// An account in an app: the key of cached app transactions.
+private struct AppAccount: Hashable {
+    var bundleId: String
+    var accountId: String
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StoreCrypto
 import StoreModel
 
 /// A notification raised by an operation, waiting to be signed (in parallel with others) before the operation
@@ -24,43 +25,114 @@ struct NotificationJob: Sendable {
     var testToken: String?
 
     /// Signs the nested transaction and renewal information, then the notification, all at ``signedDate``.
-    func sign(with signer: PayloadSigner, lane: Int?) throws(AppStoreEngineError) -> OutboxRow {
-        var data: NotificationData?
-        var nested: [StoredJWS.Nested] = []
-        var transaction: StoredJWS.Nested?
+    ///
+    /// The notification's JSON is written once, each nested JWS signed straight into it, in `scratch`'s buffers
+    /// (kept by the signing lane across jobs); its bytes are those of ``PayloadJSON/notification(_:)`` for the
+    /// same payload. The stored form is then copied from it around the nested JWS, whose places are known: the
+    /// header becomes its marker, the transaction's payload segment the reference to its row, the renewal
+    /// information's segment its JSON between markers (as ``StoredJWS/init(payload:signature:headerBytes:nested:referenced:)``
+    /// would find and replace them).
+    func sign(with signer: PayloadSigner, lane: Int?, scratch: inout SigningScratch) throws(AppStoreEngineError) -> OutboxRow {
+        var writer = JSONPayloadWriter(reusing: &scratch.notification)
+        writer.field("notificationType", notificationType)
+        writer.field("subtype", subtype)
+        writer.field("notificationUUID", uuid)
+        var transactionJWS: Range<Int>?
+        var renewalJWS: Range<Int>?
         if summary == nil {
-            var renewal = renewalInfo
-            renewal?.signedDate = signedDate
-            data = NotificationData(
-                environment: environment, appAppleId: appAppleId, bundleId: bundleId,
-                bundleVersion: transactionJSON == nil ? nil : bundleVersion,
-                signedTransactionInfo: try transactionJSON.map { json throws(AppStoreEngineError) in
-                    let signed = PayloadJSON.insertingSignedDate(signedDate, into: json)
-                    let jws = try signer.sign(signed, lane: lane)
-                    transaction = StoredJWS.Nested(jws: jws, json: signed)
-                    return jws
-                },
-                signedRenewalInfo: try renewal.map { info throws(AppStoreEngineError) in
-                    let json = PayloadJSON.renewalInfo(info)
-                    let jws = try signer.sign(json, lane: lane)
-                    nested.append(StoredJWS.Nested(jws: jws, json: json))
-                    return jws
-                },
-                status: status, consumptionRequestReason: consumptionRequestReason)
+            writer.beginObject("data")
+            writer.field("environment", environment)
+            writer.field("appAppleId", appAppleId)
+            writer.field("bundleId", bundleId)
+            if let transactionJSON {
+                writer.field("bundleVersion", bundleVersion)
+                PayloadJSON.insertSignedDate(signedDate, into: transactionJSON, writingTo: &scratch.transaction)
+                transactionJWS = try writer.unescapedField("signedTransactionInfo") { bytes throws(AppStoreEngineError) in
+                    try signer.sign(scratch.transaction, lane: lane, appendingTo: &bytes)
+                }
+            }
+            if var renewal = renewalInfo {
+                renewal.signedDate = signedDate
+                PayloadJSON.renewalInfo(renewal, writingTo: &scratch.renewal)
+                renewalJWS = try writer.unescapedField("signedRenewalInfo") { bytes throws(AppStoreEngineError) in
+                    try signer.sign(scratch.renewal, lane: lane, appendingTo: &bytes)
+                }
+            }
+            writer.field("status", status)
+            writer.field("consumptionRequestReason", consumptionRequestReason)
+            writer.endObject()
         }
-        let payload = ResponseBodyV2DecodedPayload(
-            notificationType: notificationType, subtype: subtype, notificationUUID: uuid, data: data, version: "2.0",
-            signedDate: signedDate, summary: summary)
-        let json = PayloadJSON.notification(payload)
-        let jws = try signer.sign(json, lane: lane)
+        writer.field("version", "2.0")
+        writer.field("signedDate", signedDate)
+        if let summary { writer.rawField("summary", PayloadJSON.summary(summary)) }
+        scratch.notification = writer.finish()
+
+        scratch.jws.removeAll(keepingCapacity: true)
+        try signer.sign(scratch.notification, lane: lane, appendingTo: &scratch.jws)
+        let signature = String(decoding: scratch.jws.suffix(JWSSigner.encodedSignatureLength), as: UTF8.self)
+
+        let json = scratch.notification
+        var stored = [UInt8]()
+        stored.reserveCapacity(json.count - 2 * signer.headerBytes.count + scratch.renewal.count / 4 + 16)
+        var copied = 0
+        /// Copies the JSON up to a nested JWS, then the JWS with its header as the marker and its payload segment
+        /// replaced by `payload`.
+        func appendNested(_ jws: Range<Int>, payloadCount: Int, _ payload: (inout [UInt8]) -> Void) {
+            stored.append(contentsOf: json[copied..<jws.lowerBound])
+            let segment = Base64URL.encodedLength(of: payloadCount)
+            let tail = 1 + JWSSigner.encodedSignatureLength
+            let header = jws.lowerBound..<(jws.upperBound - tail - segment - 1)
+            if Self.bytes(json[header], equal: signer.headerBytes) {
+                stored.append(StoredJWS.headerMarker)
+            } else {
+                stored.append(contentsOf: json[header])
+            }
+            stored.append(UInt8(ascii: "."))
+            payload(&stored)
+            stored.append(contentsOf: json[(jws.upperBound - tail)..<jws.upperBound])
+            copied = jws.upperBound
+        }
+        if let transactionJWS {
+            appendNested(transactionJWS, payloadCount: scratch.transaction.count) { $0.append(StoredJWS.transactionReference) }
+        }
+        if let renewalJWS {
+            appendNested(renewalJWS, payloadCount: scratch.renewal.count) {
+                $0.append(StoredJWS.nestedStart)
+                $0.append(contentsOf: scratch.renewal)
+                $0.append(StoredJWS.nestedEnd)
+            }
+        }
+        stored.append(contentsOf: json[copied...])
         return OutboxRow(
             sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
             originalTransactionId: originalTransactionId, signedDate: signedDate,
-            stored: StoredJWS(
-                payload: json, signature: PayloadSigner.signatureSegment(of: jws), headerBytes: signer.headerBytes,
-                nested: nested, referenced: transaction),
+            stored: StoredJWS(storedPayload: stored, signature: signature),
             transactionJSON: transactionJSON,
             testToken: testToken)
     }
+
+    /// Whether two byte sequences are equal, compared with `memcmp` (a generic element-wise comparison of the
+    /// kilobytes of a header was a visible share of a signing lane's time).
+    private static func bytes(_ slice: ArraySlice<UInt8>, equal other: [UInt8]) -> Bool {
+        guard slice.count == other.count else { return false }
+        return slice.withUnsafeBytes { left in
+            other.withUnsafeBytes { right in
+                left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0
+            }
+        }
+    }
+}
+
+/// The buffers one signing lane keeps across the notifications it signs, so that signing allocates only what
+/// it returns.
+struct SigningScratch: Sendable {
+    /// The notification's JSON.
+    var notification: [UInt8] = []
+    /// The nested transaction's JSON, `signedDate` included.
+    var transaction: [UInt8] = []
+    /// The nested renewal information's JSON.
+    var renewal: [UInt8] = []
+    /// The notification's JWS (only its signature segment is kept).
+    var jws: [UInt8] = []
 }

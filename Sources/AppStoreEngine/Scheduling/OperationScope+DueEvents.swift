@@ -9,13 +9,14 @@ extension OperationScope {
         var count = 0
         // Due events never schedule tasks, so the next task only changes after one runs.
         var task = try tables.nextTask(atOrBefore: limit)
+        var taskDue = task?.dueAt
         // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
         var page: ArraySlice<EngineTables.DueChain> = []
         while count < maximum {
             if page.isEmpty { page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)[...] }
             let next = page.first
-            if var record = next?.chain, let due = record.lifecycle.dueEvent, task.map({ due.date <= $0.dueAt }) ?? true {
+            if var record = next?.chain, let due = record.lifecycle.dueEvent, taskDue.map({ due.date <= $0 }) ?? true {
                 page = page.dropFirst()
                 if let next { remember(next.account, next.appTransaction) }
                 moveClock(to: due.date)
@@ -36,6 +37,7 @@ extension OperationScope {
                     try runMassExtension(try StoredJSON.decode(MassExtensionStep.self, from: due.payload))
                 }
                 task = try tables.nextTask(atOrBefore: limit)
+                taskDue = task?.dueAt
             } else {
                 return (count, false)
             }

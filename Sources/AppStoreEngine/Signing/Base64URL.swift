@@ -4,10 +4,13 @@ import Foundation
 enum Base64URL {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// The length of the encoding of `count` bytes.
+    static func encodedLength(of count: Int) -> Int { (count * 4 + 2) / 3 }
+
     /// Encodes bytes.
     static func encode(_ bytes: some Collection<UInt8>) -> String {
         let input = Array(bytes)
-        let length = (input.count * 4 + 2) / 3
+        let length = encodedLength(of: input.count)
         return String(unsafeUninitializedCapacity: length) { output in
             var out = 0
             var index = 0

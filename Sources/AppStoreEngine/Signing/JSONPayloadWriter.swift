@@ -16,6 +16,15 @@ struct JSONPayloadWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
+    /// Starts an object in `buffer`, which is taken (left empty) and emptied keeping its capacity: a buffer kept
+    /// across payloads, given back with ``finish()``.
+    init(reusing buffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(UInt8(ascii: "{"))
+    }
+
     /// Ends the object and returns its bytes.
     consuming func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
@@ -74,6 +83,34 @@ struct JSONPayloadWriter {
             appendString(value)
         }
         bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Starts an object as the value of `name`; ``endObject()`` ends it.
+    mutating func beginObject(_ name: StaticString) {
+        key(name)
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    /// Ends the object ``beginObject(_:)`` started.
+    mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    /// A string field whose characters `write` appends to the bytes as they are: for text that never needs
+    /// escaping, such as a compact JWS (base64url and dots), written in place rather than copied from a string.
+    /// - Returns: Where the string's characters are in the bytes.
+    mutating func unescapedField<Failure: Error>(
+        _ name: StaticString, _ write: (inout [UInt8]) throws(Failure) -> Void
+    ) throws(Failure) -> Range<Int> {
+        key(name)
+        bytes.append(UInt8(ascii: "\""))
+        let start = bytes.count
+        try write(&bytes)
+        let end = bytes.count
+        bytes.append(UInt8(ascii: "\""))
+        return start..<end
     }
 
     /// A field whose value is already JSON (a nested object).

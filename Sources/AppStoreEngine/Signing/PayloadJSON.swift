@@ -47,18 +47,39 @@ enum PayloadJSON {
     /// Stored transaction JSON with `"signedDate"` appended as its last member.
     static func insertingSignedDate(_ signedDate: Timestamp, into unsigned: some Collection<UInt8>) -> [UInt8] {
         var bytes = [UInt8]()
-        bytes.reserveCapacity(unsigned.count + 32)
-        bytes.append(contentsOf: unsigned.dropLast())
-        if unsigned.count > 2 { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(contentsOf: #""signedDate":"#.utf8)
-        bytes.append(contentsOf: String(signedDate.milliseconds).utf8)
-        bytes.append(UInt8(ascii: "}"))
+        insertSignedDate(signedDate, into: unsigned, writingTo: &bytes)
         return bytes
+    }
+
+    /// ``insertingSignedDate(_:into:)`` written into `buffer` (emptied first, its capacity kept: a buffer kept
+    /// across payloads).
+    static func insertSignedDate(
+        _ signedDate: Timestamp, into unsigned: some Collection<UInt8>, writingTo buffer: inout [UInt8]
+    ) {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.reserveCapacity(unsigned.count + 32)
+        buffer.append(contentsOf: unsigned.prefix(max(0, unsigned.count - 1)))
+        if unsigned.count > 2 { buffer.append(UInt8(ascii: ",")) }
+        buffer.append(contentsOf: #""signedDate":"#.utf8)
+        buffer.append(contentsOf: String(signedDate.milliseconds).utf8)
+        buffer.append(UInt8(ascii: "}"))
     }
 
     /// Renewal information (with whatever `signedDate` it carries).
     static func renewalInfo(_ payload: JWSRenewalInfoDecodedPayload) -> [UInt8] {
         var writer = JSONPayloadWriter()
+        write(payload, to: &writer)
+        return writer.finish()
+    }
+
+    /// Renewal information written into `buffer` (emptied first, its capacity kept).
+    static func renewalInfo(_ payload: JWSRenewalInfoDecodedPayload, writingTo buffer: inout [UInt8]) {
+        var writer = JSONPayloadWriter(reusing: &buffer)
+        write(payload, to: &writer)
+        buffer = writer.finish()
+    }
+
+    private static func write(_ payload: JWSRenewalInfoDecodedPayload, to writer: inout JSONPayloadWriter) {
         writer.field("expirationIntent", payload.expirationIntent)
         writer.field("originalTransactionId", payload.originalTransactionId)
         writer.field("autoRenewProductId", payload.autoRenewProductId)
@@ -85,7 +106,6 @@ enum PayloadJSON {
         writer.field("renewalBillingPlanType", payload.renewalBillingPlanType)
         writer.field("deviceVerification", payload.deviceVerification)
         writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
-        return writer.finish()
     }
 
     /// A notification (`responseBodyV2DecodedPayload`).
@@ -116,7 +136,8 @@ enum PayloadJSON {
         return writer.finish()
     }
 
-    private static func summary(_ summary: Summary) -> [UInt8] {
+    /// A notification's summary (mass renewal-date extensions).
+    static func summary(_ summary: Summary) -> [UInt8] {
         var writer = JSONPayloadWriter()
         writer.field("environment", summary.environment)
         writer.field("appAppleId", summary.appAppleId)

@@ -53,6 +53,21 @@ struct PayloadSigner: Sendable {
         }
     }
 
+    /// Appends the compact JWS of a JSON payload to `output`, signed by `lane`'s signer (the calling thread's
+    /// when `nil`): no string or `Data` per signature, for a signing lane that keeps its buffers.
+    /// - Returns: Where the JWS starts in `output`.
+    @discardableResult
+    func sign(_ json: [UInt8], lane: Int?, appendingTo output: inout [UInt8]) throws(AppStoreEngineError) -> Int {
+        let signer = lane.map { signers[$0] } ?? signer
+        do {
+            return try json.withUnsafeBytes { json throws(JWSSigningError) in
+                try signer.sign(payload: json, appendingTo: &output)
+            }
+        } catch {
+            throw .signing(String(describing: error))
+        }
+    }
+
     /// A JWS's signature segment.
     static func signatureSegment(of jws: String) -> String {
         let utf8 = jws.utf8

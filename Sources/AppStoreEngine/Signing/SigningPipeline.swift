@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Signs notifications on background threads as soon as an operation raises them, so signing overlaps with the
 /// rest of the operation's work; the operation waits for all of them before it commits.
@@ -9,6 +10,8 @@ import Dispatch
 /// subscriptions wakes a worker thread once per handful of notifications rather than once per notification.
 struct SigningPipeline {
     private static let queues = (0..<16).map { DispatchQueue(label: "tienda.engine.signing.\($0)") }
+    /// Each lane's buffers, kept across operations (a lane's queue is serial, so its lock is never contended).
+    private static let scratches = (0..<16).map { _ in LaneScratch() }
     /// How many jobs one dispatch to a lane carries (fewer when the operation finishes first).
     static let jobsPerDispatch = 8
 
@@ -18,6 +21,8 @@ struct SigningPipeline {
     /// Each lane's jobs not yet dispatched, with their positions.
     private var waiting: [[(index: Int, job: NotificationJob)]]
     private var submitted = 0
+    /// The buffers of the calling thread's signing, with one lane.
+    private var scratch = SigningScratch()
 
     init(signer: PayloadSigner) {
         self.signer = signer
@@ -32,7 +37,9 @@ struct SigningPipeline {
         let lane = index % lanes.count
         guard lanes.count > 1 else {
             let signer = signer
-            lanes[lane].store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil) }, at: index)
+            lanes[lane].store(
+                Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil, scratch: &scratch) },
+                at: index)
             return
         }
         waiting[lane].append((index, job))
@@ -46,9 +53,15 @@ struct SigningPipeline {
         waiting[lane].removeAll(keepingCapacity: true)
         let results = lanes[lane]
         let signer = signer
+        let scratch = Self.scratches[lane]
         Self.queues[lane].async(group: group) {
-            for (index, job) in jobs {
-                results.store(Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: lane) }, at: index)
+            scratch.buffers.withLock { buffers in
+                for (index, job) in jobs {
+                    results.store(
+                        Result { () throws(AppStoreEngineError) in
+                            try job.sign(with: signer, lane: lane, scratch: &buffers)
+                        }, at: index)
+                }
             }
         }
     }
@@ -70,4 +83,9 @@ struct SigningPipeline {
         }
         return rows
     }
+}
+
+/// A signing lane's buffers.
+private final class LaneScratch: Sendable {
+    let buffers = Mutex(SigningScratch())
 }
