@@ -135,10 +135,12 @@ extension OperationScope {
                 memberLatestTransaction: try payload(member.lifecycle.latestTransactionId))
             try handle(.familyMirror(mirror), on: &member)
         }
-        let grants = actions.notifications.contains {
-            $0.notificationType == .subscribed || $0.notificationType == .refundReversed
+        guard purchaser.state.isOngoing else { return }
+        let grants = actions.contains { action in
+            guard case .enqueueNotification(let draft) = action else { return false }
+            return draft.notificationType == .subscribed || draft.notificationType == .refundReversed
         }
-        if grants, purchaser.state.isOngoing { try grantFamilyAccess(to: purchaser, app: app, members: members) }
+        if grants { try grantFamilyAccess(to: purchaser, app: app, members: members) }
     }
 
     /// Gives every other account of the purchaser's family a chain following the purchaser's (new or again).

@@ -22,6 +22,9 @@ final class OperationScope {
     /// Nonces and request identifiers.
     var uuids = UUIDSource()
     private var transactionCache: [String: StoredTransaction] = [:]
+    /// The payloads of the transactions this operation wrote (without `signedDate`), with the JSON they were
+    /// stored as: reading one back (a purchase's answer, the lifecycle's next step) needs no decoding.
+    private var writtenPayloads: [String: (json: [UInt8], payload: JWSTransactionDecodedPayload)] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
@@ -137,7 +140,21 @@ final class OperationScope {
 
     /// The transaction's payload (without `signedDate`).
     func payload(_ id: String) throws(AppStoreEngineError) -> JWSTransactionDecodedPayload {
-        try storedTransaction(id).payload()
+        try payload(of: storedTransaction(id))
+    }
+
+    /// A stored transaction's payload (without `signedDate`): the one this operation wrote when the row still
+    /// holds its JSON, else decoded.
+    func payload(of stored: StoredTransaction) throws(AppStoreEngineError) -> JWSTransactionDecodedPayload {
+        if let written = writtenPayloads[stored.id], written.json == stored.json { return written.payload }
+        return try stored.payload()
+    }
+
+    /// Remembers the payload a stored row was written from.
+    private func rememberPayload(_ payload: JWSTransactionDecodedPayload, of stored: StoredTransaction) {
+        var payload = payload
+        payload.signedDate = nil
+        writtenPayloads[stored.id] = (stored.json, payload)
     }
 
     /// Stores a new transaction owned by `accountId`, announced in the owner's updates feed when `announced`.
@@ -149,6 +166,7 @@ final class OperationScope {
         try tables.insert(
             stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
         transactionCache[stored.id] = stored
+        rememberPayload(payload, of: stored)
         return stored
     }
 
@@ -161,6 +179,7 @@ final class OperationScope {
         stored.isFinished = existing.isFinished
         try tables.update(stored)
         transactionCache[stored.id] = stored
+        rememberPayload(payload, of: stored)
         return stored
     }
 
@@ -175,7 +194,7 @@ final class OperationScope {
     /// `deviceVerification` and a fresh `deviceVerificationNonce`, as Apple's server payloads do not.
     func signed(_ stored: StoredTransaction, forDeviceOf accountId: String? = nil) throws(AppStoreEngineError) -> SignedTransaction {
         let date = signingDate
-        var payload = try stored.payload()
+        var payload = try payload(of: stored)
         guard let accountId else {
             payload.signedDate = date
             return SignedTransaction(jws: try environment.signer.sign(stored.signedJSON(at: date)), payload: payload)
