@@ -38,17 +38,19 @@ let package = Package(
         .target(name: "CTiendaShims", dependencies: ["COpenSSL"]),
         .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"]),
 
+        // A pthread mutex around a value, which ThreadSanitizer sees (shared by StoreCrypto and StoreHTTP).
+        .target(name: "StoreLocking", swiftSettings: swiftSettings),
         // The model: Apple's payloads, `.storekit` catalogs. Foundation only.
         .target(name: "StoreModel", swiftSettings: swiftSettings),
         // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
-        .target(name: "StoreCrypto", dependencies: ["StoreModel", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
+        .target(name: "StoreCrypto", dependencies: ["StoreModel", "StoreLocking", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
         .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
         // URLSession HTTP client and the message vocabulary it shares with the server; no libmicrohttpd.
         .target(name: "StoreHTTPClient", swiftSettings: swiftSettings),
         // HTTP server on libmicrohttpd and router (re-exports StoreHTTPClient); no domain knowledge.
         .target(
-            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "CMicroHTTPD", "CMicroHTTPDShims"],
+            name: "StoreHTTP", dependencies: ["StoreHTTPClient", "StoreLocking", "CMicroHTTPD", "CMicroHTTPDShims"],
             swiftSettings: swiftSettings),
 
         // The emulated App Store: operations, subscription lifecycle on a controllable clock, outbox, StoreKit views.
@@ -94,7 +96,7 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreModel", "COpenSSL", "TiendaTestSupport"], swiftSettings: swiftSettings),
+        .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreLocking", "StoreModel", "COpenSSL", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),

@@ -97,7 +97,7 @@ if [ "$target" = seeds ]; then
     # A program with its own `main` takes libFuzzer's runtime without libFuzzer's `main`.
     runtime=$(ls -d "$(dirname "$(command -v swiftc)")"/../lib/clang/*/lib/linux | head -n 1)
     compile Fuzz/build/make-jws-seeds "$tool_sanitize" Fuzz/Tools/MakeJWSSeeds.swift \
-        "StoreModel StoreCrypto CTiendaShims" "$runtime/libclang_rt.fuzzer_no_main-$(uname -m).a"
+        "StoreLocking StoreModel StoreCrypto CTiendaShims" "$runtime/libclang_rt.fuzzer_no_main-$(uname -m).a"
     Fuzz/build/make-jws-seeds Fuzz/Corpus/jws
     echo "fuzz.sh: wrote Fuzz/Corpus/jws/tienda-*" >&2
     exit 0
@@ -135,7 +135,7 @@ run_target() {
 
 failures=0
 if [ "$target" = jws ] || [ "$target" = all ]; then
-    run_target jws JWSFuzzer.swift "StoreModel StoreCrypto CTiendaShims" || failures=$((failures + 1))
+    run_target jws JWSFuzzer.swift "StoreLocking StoreModel StoreCrypto CTiendaShims" || failures=$((failures + 1))
 fi
 if [ "$target" = storekit ] || [ "$target" = all ]; then
     run_target storekit StoreKitFuzzer.swift "StoreModel" || failures=$((failures + 1))

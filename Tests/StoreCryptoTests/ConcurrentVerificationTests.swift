@@ -1,4 +1,5 @@
 import Foundation
+import StoreLocking
 import StoreModel
 import Testing
 

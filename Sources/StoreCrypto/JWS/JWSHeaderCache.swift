@@ -3,6 +3,7 @@
 #elseif canImport(Darwin)
     import Darwin
 #endif
+import StoreLocking
 
 /// Parsed JWS headers by the exact bytes of their header segment.
 ///

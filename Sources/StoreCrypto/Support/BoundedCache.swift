@@ -1,3 +1,5 @@
+import StoreLocking
+
 /// A thread-safe map with a fixed capacity that evicts the least recently used entry when full.
 ///
 /// Eviction scans the entries (capacity is small, tens of entries), which keeps the structure a plain

@@ -1,4 +1,5 @@
 import COpenSSL
+import StoreLocking
 
 /// A small pool of `EVP_PKEY_CTX` objects, each initialised for one operation (sign or verify) on one key.
 ///

@@ -1,3 +1,5 @@
+import StoreLocking
+
 /// An HTTP/1.1 server on libmicrohttpd that hands each request to an ``HTTPResponder``.
 ///
 /// ```swift

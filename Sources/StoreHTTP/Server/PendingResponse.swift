@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import StoreLocking
 
 /// The rendezvous between a request and the Swift task computing its response.
 ///

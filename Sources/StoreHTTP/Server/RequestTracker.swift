@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import StoreLocking
 import Synchronization
 
 /// Counts requests in progress and the connections suspended for deferred work, so that shutdown can wait for

@@ -3,16 +3,7 @@ import Foundation
 /// Renders an ``EngineReport`` as one JSON document (`tienda-bench engine --json`).
 enum EngineJSONReport {
     private struct Document: Encodable {
-        struct Machine: Encodable {
-            let cpuModel: String
-            let logicalCores: Int
-            let operatingSystem: String
-            let openSSLVersion: String
-            let loadAverageAtStart: Double?
-            let loadAverageAtEnd: Double?
-        }
-
-        let machine: Machine
+        let machine: MachineDescription
         let subscribers: Int
         let months: Int
         let lanes: Int
@@ -33,20 +24,15 @@ enum EngineJSONReport {
     }
 
     static func render(_ report: EngineReport) throws -> String {
-        let machine = report.machine
         let total = report.total
         let document = Document(
-            machine: .init(
-                cpuModel: machine.cpuModel, logicalCores: machine.logicalCores, operatingSystem: machine.operatingSystem,
-                openSSLVersion: machine.openSSLVersion, loadAverageAtStart: machine.loadAtStart, loadAverageAtEnd: machine.loadAtEnd),
+            machine: report.machine,
             subscribers: report.options.subscribers, months: report.options.months, lanes: report.options.lanes,
             seed: report.options.seed, accounts: report.accounts, phases: report.phases, total: total, cpuRatio: total.cpuRatio,
             medianPhaseCPURatio: report.medianCPURatio, wallRatio: total.wallRatio, ratioGoal: EngineReport.ratioGoal,
             ratioPassed: report.ratioPassed, transactionsStored: report.transactionsStored,
             peakResidentBytes: report.peakResidentBytes, memoryPassed: report.memoryPassed, databaseBytes: report.databaseBytes,
             singleSubscriber: report.singleSubscriber)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return try JSONReportEncoder.prettyJSON(document)
     }
 }

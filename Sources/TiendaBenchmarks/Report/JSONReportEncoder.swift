@@ -3,15 +3,6 @@ import Foundation
 /// Renders a ``RunReport`` as one JSON document (`--json`), for scripts and CI.
 enum JSONReportEncoder {
     private struct Document: Encodable {
-        struct Machine: Encodable {
-            let cpuModel: String
-            let logicalCores: Int
-            let operatingSystem: String
-            let openSSLVersion: String
-            let loadAverageAtStart: Double?
-            let loadAverageAtEnd: Double?
-        }
-
         struct Settings: Encodable {
             let rounds: Int
             let roundSeconds: Double
@@ -37,7 +28,7 @@ enum JSONReportEncoder {
             let passed: Bool?
         }
 
-        let machine: Machine
+        let machine: MachineDescription
         let settings: Settings
         let payloadBytes: Int
         let jwsBytes: Int
@@ -48,12 +39,8 @@ enum JSONReportEncoder {
     }
 
     static func render(_ report: RunReport) throws -> String {
-        let machine = report.machine
         let document = Document(
-            machine: .init(
-                cpuModel: machine.cpuModel, logicalCores: machine.logicalCores,
-                operatingSystem: machine.operatingSystem, openSSLVersion: machine.openSSLVersion,
-                loadAverageAtStart: machine.loadAtStart, loadAverageAtEnd: machine.loadAtEnd),
+            machine: report.machine,
             settings: .init(
                 rounds: report.settings.rounds, roundSeconds: report.settings.roundSeconds,
                 warmUpSeconds: report.settings.warmUpSeconds),
@@ -68,8 +55,13 @@ enum JSONReportEncoder {
                     denominator: $0.goal.denominator, value: $0.value, minimum: $0.goal.minimum, passed: $0.passed)
             },
             appleSkippedReason: report.appleSkippedReason, allGoalsPassed: report.allGoalsPassed)
+        return try prettyJSON(document)
+    }
+
+    /// `value` as indented JSON with sorted keys, the form of every `--json` report.
+    static func prettyJSON(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(document), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -2,7 +2,8 @@ import COpenSSL
 import Foundation
 
 /// The machine a run happened on, read from `/proc` and `/etc/os-release`, and the OpenSSL the process links.
-struct MachineDescription: Sendable {
+/// Encodes as the `machine` object of the `--json` reports.
+struct MachineDescription: Sendable, Encodable {
     let cpuModel: String
     let logicalCores: Int
     let operatingSystem: String
@@ -10,6 +11,12 @@ struct MachineDescription: Sendable {
     /// The 1-minute load average when the run started and when it ended (`/proc/loadavg`).
     var loadAtStart: Double?
     var loadAtEnd: Double?
+
+    private enum CodingKeys: String, CodingKey {
+        case cpuModel, logicalCores, operatingSystem, openSSLVersion
+        case loadAtStart = "loadAverageAtStart"
+        case loadAtEnd = "loadAverageAtEnd"
+    }
 
     /// Reads the description now; `loadAtStart` is the current load.
     static func current() -> MachineDescription {

@@ -18,15 +18,7 @@ final class EmulatorProcess: Sendable {
         process.standardError = pipe
         try process.run()
         self.process = process
-        let output = self.output
-        let reader = pipe.fileHandleForReading
-        Thread.detachNewThread {
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { return }
-                output.append(chunk)
-            }
-        }
+        output.collect(from: pipe.fileHandleForReading)
         let start = ContinuousClock.now
         while !output.text.contains("Press Ctrl-C to stop.") {
             guard process.isRunning, ContinuousClock.now - start < deadline else {

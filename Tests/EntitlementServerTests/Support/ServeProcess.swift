@@ -24,15 +24,7 @@ final class ServeProcess: Sendable {
         process.standardError = FileHandle.nullDevice
         try process.run()
         self.process = process
-        let output = self.output
-        let reader = standardOutput.fileHandleForReading
-        Thread.detachNewThread {
-            while true {
-                let chunk = reader.availableData
-                if chunk.isEmpty { return }
-                output.append(chunk)
-            }
-        }
+        output.collect(from: standardOutput.fileHandleForReading)
         let start = ContinuousClock.now
         while true {
             let text = output.text
@@ -70,11 +62,19 @@ struct ServeProcessError: Error, CustomStringConvertible {
 }
 
 /// What the process printed so far, appended by a reader thread.
+/// What a child process printed so far, read on a thread of its own until the pipe closes.
 final class OutputBuffer: Sendable {
     private let storage = Mutex("")
 
-    func append(_ chunk: Data) {
-        storage.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+    /// Appends everything `handle` yields, on a new thread, until end of file.
+    func collect(from handle: FileHandle) {
+        Thread.detachNewThread {
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { return }
+                self.storage.withLock { $0 += String(decoding: chunk, as: UTF8.self) }
+            }
+        }
     }
 
     var text: String { storage.withLock { $0 } }
