@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func aRefusedConnectionIsASocketIssue() async throws {
-        let closed = try await NotificationReceiver()
-        let url = closed.url
-        await closed.shutdown()
-        let h = try await H.make(receivers: [], extraURLs: [url])
+        // Bound but not listening: connections are refused, and no other test can take the port meanwhile.
+        let refusing = try LoopbackSocket(listening: false)
+        defer { refusing.close() }
+        let h = try await H.make(receivers: [], extraURLs: [URL(string: "http://127.0.0.1:\(refusing.port)/notifications")!])
         try await h.raiseTestNotifications()
         let send = try #require(try await h.deliverer.deliverDue().sends.first)
         #expect(send.result == .socketIssue && send.statusCode == nil)
