@@ -31,6 +31,7 @@ extension AppStoreEngine {
         try await perform { scope throws(AppStoreEngineError) in
             var results: [PurchaseResult] = []
             results.reserveCapacity(requests.count)
+            try scope.prefetch(accountsOf: requests)
             for request in requests { results.append(try scope.purchase(request)) }
             return results
         }

@@ -27,6 +27,8 @@ final class OperationScope {
     private var writtenPayloads: [String: (json: [UInt8], payload: JWSTransactionDecodedPayload)] = [:]
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
+    /// Accounts known (from ``prefetch(accountsOf:)``) to have no app transaction record in an app yet.
+    private var appTransactionAbsent: Set<AppAccount> = []
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -90,6 +92,25 @@ final class OperationScope {
         }
     }
 
+    /// Reads the accounts of a batch of purchases and their app transaction records in a few queries, instead of
+    /// one query each per purchase; those missing are read (and reported) by each purchase as usual.
+    func prefetch(accountsOf requests: [PurchaseRequest]) throws(AppStoreEngineError) {
+        var seen: Set<String> = []
+        let accountIds = requests.map(\.accountId).filter { accountCache[$0] == nil && seen.insert($0).inserted }
+        for account in try tables.accounts(ids: accountIds) { accountCache[account.id] = account }
+        for bundleId in Set(requests.map(\.bundleId)) {
+            var unknown: Set<String> = []
+            let ids = requests.filter { $0.bundleId == bundleId }.map(\.accountId).filter {
+                appTransactionCache[AppAccount(bundleId: bundleId, accountId: $0)] == nil && unknown.insert($0).inserted
+            }
+            for record in try tables.appTransactionRecords(bundleId: bundleId, accountIds: ids) {
+                appTransactionCache[AppAccount(bundleId: bundleId, accountId: record.accountId)] = record
+                unknown.remove(record.accountId)
+            }
+            for accountId in unknown { appTransactionAbsent.insert(AppAccount(bundleId: bundleId, accountId: accountId)) }
+        }
+    }
+
     /// Forgets a cached account after it changed.
     func invalidateAccount(_ id: String) { accountCache[id] = nil }
 
@@ -97,7 +118,9 @@ final class OperationScope {
     func appTransactionRecord(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
         let key = AppAccount(bundleId: app.bundleId, accountId: accountId)
         if let record = appTransactionCache[key] { return record }
-        if let record = try tables.appTransactionRecord(bundleId: app.bundleId, accountId: accountId) {
+        if appTransactionAbsent.remove(key) == nil,
+            let record = try tables.appTransactionRecord(bundleId: app.bundleId, accountId: accountId)
+        {
             appTransactionCache[key] = record
             return record
         }

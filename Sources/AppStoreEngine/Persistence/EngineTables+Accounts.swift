@@ -40,6 +40,21 @@ extension EngineTables {
         return try Self.account(from: row)
     }
 
+    /// The accounts among `ids` that exist, in no particular order: one query per ``lookupChunk`` ids.
+    func accounts(ids: [String]) throws(AppStoreEngineError) -> [Account] {
+        var accounts: [Account] = []
+        accounts.reserveCapacity(ids.count)
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let chunk = ids[start..<min(start + Self.lookupChunk, ids.endIndex)]
+            let values = Self.padded(chunk)
+            let rows = try query("SELECT * FROM accounts WHERE id IN (\(Self.placeholders(values.count)))", values)
+            for row in rows { accounts.append(try Self.account(from: row)) }
+            start = chunk.endIndex
+        }
+        return accounts
+    }
+
     /// Every account, by id.
     func accounts(inFamily group: String? = nil) throws(AppStoreEngineError) -> [Account] {
         let rows: [SQLRow]
@@ -73,6 +88,50 @@ extension EngineTables {
             bundleId: bundleId, accountId: accountId, appTransactionId: try row.text("app_transaction_id"),
             originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
             originalApplicationVersion: try row.text("original_application_version"))
+    }
+
+    /// The app transaction records in the app of those among `accountIds` that have one, in no particular order:
+    /// one query per ``lookupChunk`` accounts.
+    func appTransactionRecords(bundleId: String, accountIds: [String]) throws(AppStoreEngineError) -> [AppTransactionRecord] {
+        var records: [AppTransactionRecord] = []
+        var start = accountIds.startIndex
+        while start < accountIds.endIndex {
+            let chunk = accountIds[start..<min(start + Self.lookupChunk, accountIds.endIndex)]
+            let values = Self.padded(chunk)
+            let rows = try query(
+                """
+                SELECT * FROM app_transactions WHERE bundle_id = ?
+                    AND account_id IN (\(Self.placeholders(values.count)))
+                """,
+                [.text(bundleId)] + values)
+            for row in rows {
+                records.append(AppTransactionRecord(
+                    bundleId: bundleId, accountId: try row.text("account_id"),
+                    appTransactionId: try row.text("app_transaction_id"),
+                    originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
+                    originalApplicationVersion: try row.text("original_application_version")))
+            }
+            start = chunk.endIndex
+        }
+        return records
+    }
+
+    /// How many ids one `IN (…)` lookup binds; a batch reads in chunks of at most this many.
+    static let lookupChunk = 256
+
+    /// The ids as values, the last repeated up to the next power of two, so that lookups of any size use one of a
+    /// few statements (each distinct text takes a place in the connection's statement cache).
+    private static func padded(_ ids: ArraySlice<String>) -> [SQLValue] {
+        var values = ids.map { SQLValue.text($0) }
+        var size = 1
+        while size < values.count { size *= 2 }
+        if let last = values.last { values += repeatElement(last, count: size - values.count) }
+        return values
+    }
+
+    /// `?, ?, …`: `count` placeholders for an `IN (…)` list.
+    private static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
     }
 
     /// Inserts or replaces an app transaction row.

@@ -109,6 +109,31 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aBatchLargerThanOneLookupFindsEveryAccountAndKeepsExistingAppTransactions(store: StoreKind) async throws {
+        let names = (0..<(EngineTables.lookupChunk + 20)).map { "buyer-\($0)" }
+        let h = try await H.make(store, accounts: names)
+        let earlier = try await h.engine.appTransaction(bundleId: H.bundleId, accountId: names[270])
+        await #expect(throws: AppStoreEngineError.accountNotFound(accountId: "nobody")) {
+            try await h.engine.purchase(batch: [
+                PurchaseRequest(bundleId: H.bundleId, accountId: names[0], productId: H.monthly),
+                PurchaseRequest(bundleId: H.bundleId, accountId: "nobody", productId: H.monthly),
+            ])
+        }
+        let requests = names.map { PurchaseRequest(bundleId: H.bundleId, accountId: $0, productId: H.monthly) }
+            + [PurchaseRequest(bundleId: H.bundleId, accountId: names[3], productId: H.coins)]
+        let transactions = try await h.engine.purchase(batch: requests).compactMap(\.transaction)
+        #expect(transactions.count == names.count + 1)
+        #expect(transactions.map(\.payload.transactionId).first == "2000000000000001")
+        var appTransactionIds: [String?] = []
+        for name in names {
+            appTransactionIds.append(try await h.engine.appTransaction(bundleId: H.bundleId, accountId: name).payload.appTransactionId)
+        }
+        #expect(appTransactionIds[270] == earlier.payload.appTransactionId)
+        #expect(Set(appTransactionIds).count == names.count)
+        #expect(transactions.map(\.payload.appTransactionId) == appTransactionIds + [appTransactionIds[3]])
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func askToBuyWaitsForApprovalAndDeliversThroughUpdates(store: StoreKind) async throws {
         let h = try await H.make(store) { $0.askToBuyEnabled = true }
         let result = try await h.engine.purchase(PurchaseRequest(bundleId: H.bundleId, accountId: "alice", productId: H.monthly))
