@@ -2,26 +2,45 @@
 /// whole column of rows at once: `SELECT … FROM unnest(?::text[], ?::int8[])`, `WHERE key = ANY(?::text[])`.
 ///
 /// Every text element is quoted, with `\` and `"` escaped, so any text round-trips; `NULL` elements are bare.
+///
+/// A batch's columns carry tens of kilobytes of stored JSON, so the literal is written in one buffer sized up
+/// front, each element's bytes copied whole unless they hold a character to escape, and integers written digit by
+/// digit.
 public enum PostgreSQLArrayLiteral {
     /// The array of `values` as one parameter: text, integers and `NULL` only.
     /// - Precondition: no value is a blob or a real.
     public static func parameter(_ values: some Collection<SQLValue>) -> SQLValue {
-        var bytes: [UInt8] = [UInt8(ascii: "{")]
-        bytes.reserveCapacity(2 + values.count * 16)
+        var capacity = 2
+        for value in values {
+            switch value {
+            case .text(let text): capacity += text.utf8.count + 3
+            default: capacity += 21
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(capacity)
+        bytes.append(UInt8(ascii: "{"))
         var first = true
         for value in values {
             if !first { bytes.append(UInt8(ascii: ",")) }
             first = false
             switch value {
             case .null:
-                bytes += "NULL".utf8
+                bytes.append(contentsOf: [UInt8(ascii: "N"), UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L")])
             case .integer(let integer):
-                bytes += String(integer).utf8
-            case .text(let text):
+                appendDecimal(integer, to: &bytes)
+            case .text(var text):
                 bytes.append(UInt8(ascii: "\""))
-                for byte in text.utf8 {
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
-                    bytes.append(byte)
+                let copied = text.withUTF8 { utf8 -> Bool in
+                    guard !utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                    bytes.append(contentsOf: utf8)
+                    return true
+                }
+                if !copied {
+                    for byte in text.utf8 {
+                        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
+                        bytes.append(byte)
+                    }
                 }
                 bytes.append(UInt8(ascii: "\""))
             case .real, .blob:
@@ -35,5 +54,17 @@ public enum PostgreSQLArrayLiteral {
     /// The array of `texts` as one parameter.
     public static func parameter(texts: some Collection<String>) -> SQLValue {
         parameter(texts.map(SQLValue.text))
+    }
+
+    /// Appends an integer's decimal digits, as `"\(integer)"` spells them, without building a string.
+    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let first = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[first...].reverse()
     }
 }
