@@ -10,6 +10,13 @@ public enum PostgreSQLArrayLiteral {
     /// The array of `values` as one parameter: text, integers and `NULL` only.
     /// - Precondition: no value is a blob or a real.
     public static func parameter(_ values: some Collection<SQLValue>) -> SQLValue {
+        parameter(Array(values))
+    }
+
+    /// The array of `values` as one parameter: text, integers and `NULL` only. (Not generic, so callers in other
+    /// modules run code compiled for the array instead of the unspecialized generic one.)
+    /// - Precondition: no value is a blob or a real.
+    public static func parameter(_ values: [SQLValue]) -> SQLValue {
         var capacity = 2
         for value in values {
             switch value {
@@ -53,7 +60,7 @@ public enum PostgreSQLArrayLiteral {
 
     /// The array of `texts` as one parameter.
     public static func parameter(texts: some Collection<String>) -> SQLValue {
-        parameter(texts.map(SQLValue.text))
+        parameter(texts.map(SQLValue.text) as [SQLValue])
     }
 
     /// Appends an integer's decimal digits, as `"\(integer)"` spells them, without building a string.
