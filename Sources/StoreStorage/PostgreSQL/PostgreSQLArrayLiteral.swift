@@ -1,10 +1,16 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A PostgreSQL array in its text form (`{"a","b",NULL}`), sent as one text parameter, for statements that take a
 /// whole column of rows at once: `SELECT … FROM unnest(?::text[], ?::int8[])`, `WHERE key = ANY(?::text[])`.
 ///
 /// Every text element is quoted, with `\` and `"` escaped, so any text round-trips; `NULL` elements are bare.
 ///
 /// A batch's columns carry tens of kilobytes of stored JSON, so the literal is written in one buffer sized up
-/// front, each element's bytes copied whole unless they hold a character to escape, and integers written digit by
+/// front, each element's bytes copied whole unless they hold a character to escape (found by `memchr`), and integers written digit by
 /// digit.
 public enum PostgreSQLArrayLiteral {
     /// The array of `values` as one parameter: text, integers and `NULL` only.
@@ -33,13 +39,16 @@ public enum PostgreSQLArrayLiteral {
             first = false
             switch value {
             case .null:
-                bytes.append(contentsOf: [UInt8(ascii: "N"), UInt8(ascii: "U"), UInt8(ascii: "L"), UInt8(ascii: "L")])
+                bytes.append(contentsOf: nullElement)
             case .integer(let integer):
                 appendDecimal(integer, to: &bytes)
             case .text(var text):
                 bytes.append(UInt8(ascii: "\""))
                 let copied = text.withUTF8 { utf8 -> Bool in
-                    guard !utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else { return false }
+                    guard let base = utf8.baseAddress,
+                        memchr(base, Int32(UInt8(ascii: "\"")), utf8.count) == nil,
+                        memchr(base, Int32(UInt8(ascii: "\\")), utf8.count) == nil
+                    else { return utf8.isEmpty }
                     bytes.append(contentsOf: utf8)
                     return true
                 }
@@ -57,6 +66,9 @@ public enum PostgreSQLArrayLiteral {
         bytes.append(UInt8(ascii: "}"))
         return .text(String(decoding: bytes, as: UTF8.self))
     }
+
+    /// A `NULL` element.
+    private static let nullElement: [UInt8] = Array("NULL".utf8)
 
     /// The array of `texts` as one parameter.
     public static func parameter(texts: some Collection<String>) -> SQLValue {
