@@ -1,16 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A PostgreSQL array in its text form (`{"a","b",NULL}`), sent as one text parameter, for statements that take a
 /// whole column of rows at once: `SELECT … FROM unnest(?::text[], ?::int8[])`, `WHERE key = ANY(?::text[])`.
 ///
 /// Every text element is quoted, with `\` and `"` escaped, so any text round-trips; `NULL` elements are bare.
 ///
 /// A batch's columns carry tens of kilobytes of stored JSON, so the literal is written in one buffer sized up
-/// front, each element's bytes copied whole unless they hold a character to escape (found by `memchr`), and integers written digit by
+/// front, each element's bytes copied in runs between the characters to escape, and integers written digit by
 /// digit.
 public enum PostgreSQLArrayLiteral {
     /// The array of `values` as one parameter: text, integers and `NULL` only.
@@ -26,7 +20,7 @@ public enum PostgreSQLArrayLiteral {
         var capacity = 2
         for value in values {
             switch value {
-            case .text(let text): capacity += text.utf8.count + 3
+            case .text(let text): capacity += text.utf8.count + text.utf8.count / 4 + 3  // JSON: about a quote in eight bytes
             default: capacity += 21
             }
         }
@@ -44,19 +38,15 @@ public enum PostgreSQLArrayLiteral {
                 appendDecimal(integer, to: &bytes)
             case .text(var text):
                 bytes.append(UInt8(ascii: "\""))
-                let copied = text.withUTF8 { utf8 -> Bool in
-                    guard let base = utf8.baseAddress,
-                        memchr(base, Int32(UInt8(ascii: "\"")), utf8.count) == nil,
-                        memchr(base, Int32(UInt8(ascii: "\\")), utf8.count) == nil
-                    else { return utf8.isEmpty }
-                    bytes.append(contentsOf: utf8)
-                    return true
-                }
-                if !copied {
-                    for byte in text.utf8 {
-                        if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { bytes.append(UInt8(ascii: "\\")) }
-                        bytes.append(byte)
+                // Stored JSON is full of quotes: copy the runs between characters to escape whole.
+                text.withUTF8 { utf8 in
+                    var run = 0
+                    for index in utf8.indices where utf8[index] == UInt8(ascii: "\"") || utf8[index] == UInt8(ascii: "\\") {
+                        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index]))
+                        bytes.append(UInt8(ascii: "\\"))
+                        run = index
                     }
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
                 }
                 bytes.append(UInt8(ascii: "\""))
             case .real, .blob:
