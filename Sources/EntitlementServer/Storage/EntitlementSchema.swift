@@ -138,6 +138,64 @@ public enum EntitlementSchema {
                 "CREATE INDEX ent_accounts_updated ON ent_accounts (updated_at)",
                 "CREATE TABLE ent_reconciler (scope TEXT PRIMARY KEY, history_checked_until \(bigint) NOT NULL)",
             ]
-        }
+        },
+        // Every ingest inserts a notification and an event and bumps an account version. No query reads events by
+        // chain (the history reads notifications, the deliverer reads events by id), so their chain index only cost
+        // an entry per event. On SQLite a table keyed by text also kept each row twice, in the table under a hidden
+        // rowid and in its key's index; the notifications, events and account versions are now stored in their key's
+        // order alone (`WITHOUT ROWID`; their rows are small). PostgreSQL has no such layout: only the index goes.
+        Migration(
+            version: 2, name: "No event index by chain; notifications, events and account versions by their key",
+            sqlite: ["DROP INDEX ent_events_chain"] + rebuiltWithoutRowid, postgresql: ["DROP INDEX ent_events_chain"]),
+    ]
+
+    /// Migration 2 on SQLite: each table rebuilt `WITHOUT ROWID` under its name, with its rows and indexes.
+    private static let rebuiltWithoutRowid: [String] = [
+        """
+        CREATE TABLE ent_notifications_by_key (
+            notification_uuid TEXT PRIMARY KEY,
+            notification_type TEXT NOT NULL,
+            subtype TEXT,
+            signed_date INTEGER NOT NULL,
+            original_transaction_id TEXT,
+            transaction_id TEXT,
+            environment TEXT NOT NULL,
+            bundle_id TEXT NOT NULL,
+            source TEXT NOT NULL,
+            applied INTEGER NOT NULL DEFAULT 0,
+            received_at INTEGER NOT NULL) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO ent_notifications_by_key (notification_uuid, notification_type, subtype, signed_date,
+            original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
+        SELECT notification_uuid, notification_type, subtype, signed_date, original_transaction_id, transaction_id,
+            environment, bundle_id, source, applied, received_at
+        FROM ent_notifications
+        """,
+        "DROP TABLE ent_notifications",
+        "ALTER TABLE ent_notifications_by_key RENAME TO ent_notifications",
+        "CREATE INDEX ent_notifications_chain ON ent_notifications (original_transaction_id, signed_date)",
+        """
+        CREATE TABLE ent_events_by_key (
+            event_id TEXT PRIMARY KEY,
+            kind TEXT NOT NULL,
+            original_transaction_id TEXT,
+            occurred_at INTEGER NOT NULL,
+            payload TEXT NOT NULL) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO ent_events_by_key (event_id, kind, original_transaction_id, occurred_at, payload)
+        SELECT event_id, kind, original_transaction_id, occurred_at, payload FROM ent_events
+        """,
+        "DROP TABLE ent_events",
+        "ALTER TABLE ent_events_by_key RENAME TO ent_events",
+        """
+        CREATE TABLE ent_accounts_by_key (
+            account_id TEXT PRIMARY KEY, version INTEGER NOT NULL, updated_at INTEGER NOT NULL) WITHOUT ROWID
+        """,
+        "INSERT INTO ent_accounts_by_key (account_id, version, updated_at) SELECT account_id, version, updated_at FROM ent_accounts",
+        "DROP TABLE ent_accounts",
+        "ALTER TABLE ent_accounts_by_key RENAME TO ent_accounts",
+        "CREATE INDEX ent_accounts_updated ON ent_accounts (updated_at)",
     ]
 }
