@@ -47,7 +47,7 @@ bench: venv
 	TIENDA_PYTHON=$(abspath $(VENV))/bin/python .build/release/tienda-bench $(BENCH_ARGS)
 
 ## The engine benchmark (docs/BENCHMARKS.md): 100,000 subscribers over a year on a SQLite file, against signing
-## the same payloads alone; about 25 minutes on two cores under load. Smaller runs: `make bench-engine ENGINE_BENCH_ARGS="--subscribers 10000"`.
+## the same payloads alone; about 6 minutes on a quiet two-core machine, 25 under load. Smaller runs: `make bench-engine ENGINE_BENCH_ARGS="--subscribers 10000"`.
 bench-engine:
 	$(SWIFT) build -c release $(STRICT) --product tienda-bench
 	.build/release/tienda-bench engine $(ENGINE_BENCH_ARGS)
