@@ -35,7 +35,7 @@ public enum PostgreSQLArrayLiteral {
             case .null:
                 bytes.append(contentsOf: nullElement)
             case .integer(let integer):
-                appendDecimal(integer, to: &bytes)
+                bytes.appendDecimal(integer)
             case .text(var text):
                 bytes.append(UInt8(ascii: "\""))
                 // Stored JSON is full of quotes: copy the runs between characters to escape whole.
@@ -63,17 +63,5 @@ public enum PostgreSQLArrayLiteral {
     /// The array of `texts` as one parameter.
     public static func parameter(texts: some Collection<String>) -> SQLValue {
         parameter(texts.map(SQLValue.text) as [SQLValue])
-    }
-
-    /// Appends an integer's decimal digits, as `"\(integer)"` spells them, without building a string.
-    private static func appendDecimal(_ value: Int64, to bytes: inout [UInt8]) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let first = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[first...].reverse()
     }
 }

@@ -32,7 +32,7 @@ struct PostgreSQLParameters {
                 offsets.append(nil)
             case .integer(let integer):
                 let start = begin(type: PostgreSQLTypeOID.int8, format: 0)
-                appendDecimal(integer)
+                storage.appendDecimal(integer)
                 end(start, terminated: true)
             case .real(let real):
                 let start = begin(type: PostgreSQLTypeOID.float8, format: 0)
@@ -69,18 +69,6 @@ struct PostgreSQLParameters {
     private mutating func end(_ start: Int, terminated: Bool) {
         if terminated { storage.append(0) }
         lengths.append(Int32(storage.count - start))
-    }
-
-    /// Appends an integer's decimal digits, as `"\(integer)"` spells them, without building a string.
-    private mutating func appendDecimal(_ value: Int64) {
-        if value < 0 { storage.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let first = storage.count
-        repeat {
-            storage.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        storage[first...].reverse()
     }
 
     /// PostgreSQL's spelling of a `float8`: the shortest text that reads back as the same `Double`.
