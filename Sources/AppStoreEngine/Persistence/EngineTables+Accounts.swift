@@ -44,14 +44,7 @@ extension EngineTables {
     func accounts(ids: [String]) throws(AppStoreEngineError) -> [Account] {
         var accounts: [Account] = []
         accounts.reserveCapacity(ids.count)
-        var start = ids.startIndex
-        while start < ids.endIndex {
-            let chunk = ids[start..<min(start + Self.lookupChunk, ids.endIndex)]
-            let values = Self.padded(chunk)
-            let rows = try query("SELECT * FROM accounts WHERE id IN (\(Self.placeholders(values.count)))", values)
-            for row in rows { accounts.append(try Self.account(from: row)) }
-            start = chunk.endIndex
-        }
+        for row in try rows("SELECT * FROM accounts WHERE id IN", ids: ids) { accounts.append(try Self.account(from: row)) }
         return accounts
     }
 
@@ -84,54 +77,45 @@ extension EngineTables {
         guard let row = try queryFirst(
             "SELECT * FROM app_transactions WHERE bundle_id = ? AND account_id = ?", [.text(bundleId), .text(accountId)])
         else { return nil }
-        return AppTransactionRecord(
-            bundleId: bundleId, accountId: accountId, appTransactionId: try row.text("app_transaction_id"),
-            originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
-            originalApplicationVersion: try row.text("original_application_version"))
+        return try Self.appTransactionRecord(from: row, bundleId: bundleId)
     }
 
     /// The app transaction records in the app of those among `accountIds` that have one, in no particular order:
     /// one query per ``lookupChunk`` accounts.
     func appTransactionRecords(bundleId: String, accountIds: [String]) throws(AppStoreEngineError) -> [AppTransactionRecord] {
         var records: [AppTransactionRecord] = []
-        var start = accountIds.startIndex
-        while start < accountIds.endIndex {
-            let chunk = accountIds[start..<min(start + Self.lookupChunk, accountIds.endIndex)]
-            let values = Self.padded(chunk)
-            let rows = try query(
-                """
-                SELECT * FROM app_transactions WHERE bundle_id = ?
-                    AND account_id IN (\(Self.placeholders(values.count)))
-                """,
-                [.text(bundleId)] + values)
-            for row in rows {
-                records.append(AppTransactionRecord(
-                    bundleId: bundleId, accountId: try row.text("account_id"),
-                    appTransactionId: try row.text("app_transaction_id"),
-                    originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
-                    originalApplicationVersion: try row.text("original_application_version")))
-            }
-            start = chunk.endIndex
+        for row in try rows("SELECT * FROM app_transactions WHERE bundle_id = ? AND account_id IN", [.text(bundleId)], ids: accountIds) {
+            records.append(try Self.appTransactionRecord(from: row, bundleId: bundleId))
         }
         return records
+    }
+
+    private static func appTransactionRecord(from row: SQLRow, bundleId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
+        AppTransactionRecord(
+            bundleId: bundleId, accountId: try row.text("account_id"), appTransactionId: try row.text("app_transaction_id"),
+            originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
+            originalApplicationVersion: try row.text("original_application_version"))
     }
 
     /// How many ids one `IN (…)` lookup binds; a batch reads in chunks of at most this many.
     static let lookupChunk = 256
 
-    /// The ids as values, the last repeated up to the next power of two, so that lookups of any size use one of a
+    /// The rows of `sql` (ending in `IN`, after `parameters`) for `ids`, read in chunks of ``lookupChunk``: each
+    /// chunk's ids padded with its last one up to the next power of two, so that lookups of any size use one of a
     /// few statements (each distinct text takes a place in the connection's statement cache).
-    private static func padded(_ ids: ArraySlice<String>) -> [SQLValue] {
-        var values = ids.map { SQLValue.text($0) }
-        var size = 1
-        while size < values.count { size *= 2 }
-        if let last = values.last { values += repeatElement(last, count: size - values.count) }
-        return values
-    }
-
-    /// `?, ?, …`: `count` placeholders for an `IN (…)` list.
-    private static func placeholders(_ count: Int) -> String {
-        Array(repeating: "?", count: count).joined(separator: ", ")
+    private func rows(_ sql: String, _ parameters: [SQLValue] = [], ids: [String]) throws(AppStoreEngineError) -> [SQLRow] {
+        var rows: [SQLRow] = []
+        var start = ids.startIndex
+        while start < ids.endIndex {
+            let chunk = ids[start..<min(start + Self.lookupChunk, ids.endIndex)]
+            var size = 1
+            while size < chunk.count { size *= 2 }
+            let values = chunk.map { SQLValue.text($0) } + repeatElement(SQLValue.text(chunk.last!), count: size - chunk.count)
+            let list = Array(repeating: "?", count: size).joined(separator: ", ")
+            rows += try query("\(sql) (\(list))", parameters + values)
+            start = chunk.endIndex
+        }
+        return rows
     }
 
     /// Inserts or replaces an app transaction row.
