@@ -98,6 +98,8 @@ extension OperationScope {
         record.storedProductId = record.lifecycle.productId
         chainSaves += 1
         if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }
+        // Updated transactions are announced once each, unless created by these actions (announced as stored).
+        guard !applied.updated.isEmpty else { return applied }
         var announced = Set(applied.created.map(\.id))
         for transaction in applied.updated where announced.insert(transaction.id).inserted {
             if origin == .app, transaction.id == applied.completedPurchase { continue }

@@ -9,13 +9,16 @@ extension EngineTables {
         finished, revoked, family_source, payload
         """
 
+    /// The statement ``insert(_:announcement:)`` runs, built once (every renewal runs it).
+    private static let insertion = """
+        INSERT INTO transactions (\(columns), announced_sequence, announced_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+
     /// Inserts a transaction, with its announcement in the updates feed (sequence and date) when it has one.
     func insert(_ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil) throws(AppStoreEngineError) {
         try execute(
-            """
-            INSERT INTO transactions (\(Self.columns), announced_sequence, announced_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
+            Self.insertion,
             [
                 .integer(try Self.key(transaction.id)), .text(transaction.bundleId), .text(transaction.accountId),
                 .text(transaction.productId), .text(transaction.productType.rawValue),

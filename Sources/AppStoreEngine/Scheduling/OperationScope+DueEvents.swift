@@ -12,25 +12,38 @@ extension OperationScope {
         var taskDue = task?.dueAt
         // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
-        var page: ArraySlice<EngineTables.DueChain> = []
+        // The page is walked by position, and its last due date kept, so that no event copies a row it does not use.
+        var page: [EngineTables.DueChain] = []
+        var position = 0
+        var pageLastDue: Timestamp?
         while count < maximum {
-            if page.isEmpty { page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)[...] }
-            let next = page.first
-            if var record = next?.chain, let due = record.lifecycle.dueEvent, taskDue.map({ due.date <= $0 }) ?? true {
-                page = page.dropFirst()
-                if let next { remember(next.account, next.appTransaction) }
+            if position == page.count {
+                page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
+                position = 0
+                pageLastDue = page.last?.chain.lifecycle.dueEvent?.date
+            }
+            if position < page.count, let due = page[position].chain.lifecycle.dueEvent,
+                taskDue.map({ due.date <= $0 }) ?? true
+            {
+                var record = page[position].chain
+                remember(page[position].account, page[position].appTransaction)
+                position += 1
                 moveClock(to: due.date)
                 let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)
                 if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
-                if chainSaves - saves > 1 { page = [] }
-                if let moved = record.lifecycle.dueEvent?.date, let last = page.last?.chain.lifecycle.dueEvent?.date,
+                if chainSaves - saves > 1 {
+                    page = []
+                    position = 0
+                } else if position < page.count, let moved = record.lifecycle.dueEvent?.date, let last = pageLastDue,
                     moved <= last
                 {
                     page = []
+                    position = 0
                 }
             } else if let due = task {
                 page = []
+                position = 0
                 moveClock(to: due.dueAt)
                 try tables.deleteTask(due.sequence)
                 if due.kind == EngineTask.massExtension {

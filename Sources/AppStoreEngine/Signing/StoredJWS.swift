@@ -86,7 +86,12 @@ struct StoredJWS: Hashable, Sendable {
     }
 
     /// Whether the payload refers to its transaction's row.
-    var referencesTransaction: Bool { payload.contains(Self.transactionReference) }
+    var referencesTransaction: Bool {
+        payload.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return memchr(base, Int32(Self.transactionReference), bytes.count) != nil
+        }
+    }
 
     /// The stored form with the transaction reference replaced by the transaction's signed JSON.
     func resolvingReference(_ signedTransactionJSON: [UInt8]) -> StoredJWS {

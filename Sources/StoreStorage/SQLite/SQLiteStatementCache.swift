@@ -1,9 +1,17 @@
 import CSQLite
 
 /// Prepared statements keyed by their SQL text, so a statement the app runs again skips parsing and planning.
+///
+/// The statements used last are also kept in a short list compared before the dictionary is consulted: the same
+/// SQL string passed again (a literal or a stored constant) compares equal at once by its storage, so the
+/// statements a hot loop runs in turn skip hashing their SQL text on every call.
 struct SQLiteStatementCache {
     private var statements: [String: OpaquePointer] = [:]
     private let capacity: Int
+    /// The statements used last, most recent first replaced in turn.
+    private var recent: [(sql: String, statement: OpaquePointer)] = []
+    private var nextRecentSlot = 0
+    private static let recentCapacity = 8
 
     init(capacity: Int) {
         self.capacity = max(capacity, 1)
@@ -13,10 +21,21 @@ struct SQLiteStatementCache {
     mutating func statement(
         for sql: String, prepare: () throws(StorageError) -> OpaquePointer
     ) throws(StorageError) -> OpaquePointer {
-        if let cached = statements[sql] { return cached }
-        let statement = try prepare()
-        if statements.count >= capacity { finalizeAll() }
-        statements[sql] = statement
+        for entry in recent where entry.sql == sql { return entry.statement }
+        let statement: OpaquePointer
+        if let cached = statements[sql] {
+            statement = cached
+        } else {
+            statement = try prepare()
+            if statements.count >= capacity { finalizeAll() }
+            statements[sql] = statement
+        }
+        if recent.count < Self.recentCapacity {
+            recent.append((sql, statement))
+        } else {
+            recent[nextRecentSlot] = (sql, statement)
+            nextRecentSlot = (nextRecentSlot + 1) % Self.recentCapacity
+        }
         return statement
     }
 
@@ -24,5 +43,7 @@ struct SQLiteStatementCache {
     mutating func finalizeAll() {
         for statement in statements.values { sqlite3_finalize(statement) }
         statements.removeAll()
+        recent.removeAll()
+        nextRecentSlot = 0
     }
 }
