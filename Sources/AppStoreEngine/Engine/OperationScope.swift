@@ -25,6 +25,10 @@ final class OperationScope {
     /// The payloads of the transactions this operation wrote (without `signedDate`), with the JSON they were
     /// stored as: reading one back (a purchase's answer, the lifecycle's next step) needs no decoding.
     private var writtenPayloads: [String: (json: [UInt8], payload: JWSTransactionDecodedPayload)] = [:]
+    /// Whether new transactions' payloads are remembered for reading back. Due events turn it off: a renewal's
+    /// transaction is rarely read back in the same operation (then it is decoded from its JSON, as any other), and
+    /// keeping a copy of each of thousands of payloads cost more than the rare decoding saves.
+    var remembersCreatedPayloads = true
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
     /// Accounts known (from ``prefetch(accountsOf:)``) to have no app transaction record in an app yet.
@@ -189,7 +193,7 @@ final class OperationScope {
         try tables.insert(
             stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
         transactionCache[stored.id] = stored
-        rememberPayload(payload, of: stored)
+        if remembersCreatedPayloads { rememberPayload(payload, of: stored) }
         return stored
     }
 

@@ -7,6 +7,9 @@ extension OperationScope {
     /// - Returns: How many fired, and whether more may be due.
     func processDueEvents(upTo limit: Timestamp, maximum: Int) throws(AppStoreEngineError) -> (Int, Bool) {
         var count = 0
+        let remembered = remembersCreatedPayloads
+        remembersCreatedPayloads = false
+        defer { remembersCreatedPayloads = remembered }
         // Due events never schedule tasks, so the next task only changes after one runs.
         var task = try tables.nextTask(atOrBefore: limit)
         var taskDue = task?.dueAt
