@@ -10,4 +10,7 @@ struct AppliedActions {
     var completedPurchase: String?
     /// The raw actions.
     var actions: [LifecycleAction] = []
+    /// Whether a notification among the actions grants access to family members (`SUBSCRIBED` or
+    /// `REFUND_REVERSED`), noted while the actions are applied so that following them needs no second pass.
+    var grantsFamilyAccess = false
 }

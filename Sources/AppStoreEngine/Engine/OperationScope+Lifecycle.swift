@@ -34,7 +34,7 @@ extension OperationScope {
         }
         counters.identifiers = identifiers
         let applied = try apply(actions, to: &record, app: app, origin: origin)
-        try propagateToFamily(record.lifecycle, actions: actions, app: app)
+        try propagateToFamily(record.lifecycle, actions: actions, grants: applied.grantsFamilyAccess, app: app)
         return applied
     }
 
@@ -53,7 +53,8 @@ extension OperationScope {
         counters.identifiers = identifiers
         var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
         let applied = try apply(started.actions, to: &record, app: app, origin: origin, isNew: true)
-        try propagateToFamily(record.lifecycle, actions: started.actions, app: app)
+        try propagateToFamily(
+            record.lifecycle, actions: started.actions, grants: applied.grantsFamilyAccess, app: app)
         return applied
     }
 
@@ -68,8 +69,10 @@ extension OperationScope {
         let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
         // The transaction last stored, which the notifications that follow are usually about.
         var recent: StoredTransaction?
-        for action in actions {
-            switch action {
+        // Switching on each element in place rather than on the loop's copy of it: an action holds whole payloads,
+        // and copying one (and releasing the copy) for every action cost more than the switch.
+        for index in actions.indices {
+            switch actions[index] {
             case .createTransaction(let payload):
                 let stored = try insert(
                     payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered)
@@ -80,6 +83,9 @@ extension OperationScope {
                 applied.updated.append(stored)
                 recent = stored
             case .enqueueNotification(let draft):
+                if draft.notificationType == .subscribed || draft.notificationType == .refundReversed {
+                    applied.grantsFamilyAccess = true
+                }
                 try enqueue(draft, app: app, recent: recent)
             case .scheduleDueEvent, .cancelDueEvent:
                 dueChanged = true
@@ -117,9 +123,10 @@ extension OperationScope {
     }
 
     /// Lets family members follow a purchaser's event: revocation after a refund, mirrored periods and
-    /// notifications, and new grants when the purchaser (re)subscribes.
+    /// notifications, and new grants when the purchaser (re)subscribes (`grants`: the actions raised a
+    /// `SUBSCRIBED` or `REFUND_REVERSED` notification, as ``AppliedActions/grantsFamilyAccess`` notes).
     private func propagateToFamily(
-        _ purchaser: SubscriptionLifecycle, actions: [LifecycleAction], app: RegisteredApp
+        _ purchaser: SubscriptionLifecycle, actions: [LifecycleAction], grants: Bool, app: RegisteredApp
     ) throws(AppStoreEngineError) {
         guard !purchaser.isFamilyShared else { return }
         let members = try memberChains(of: purchaser.originalTransactionId)
@@ -138,10 +145,6 @@ extension OperationScope {
             try handle(.familyMirror(mirror), on: &member)
         }
         guard purchaser.state.isOngoing else { return }
-        let grants = actions.contains { action in
-            guard case .enqueueNotification(let draft) = action else { return false }
-            return draft.notificationType == .subscribed || draft.notificationType == .refundReversed
-        }
         if grants { try grantFamilyAccess(to: purchaser, app: app, members: members) }
     }
 

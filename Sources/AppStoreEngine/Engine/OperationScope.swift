@@ -33,6 +33,10 @@ final class OperationScope {
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
     /// Accounts known (from ``prefetch(accountsOf:)``) to have no app transaction record in an app yet.
     private var appTransactionAbsent: Set<AppAccount> = []
+    /// The account (and its app transaction in the chain's app) of the due event being handled, read with its
+    /// chain: looked at before the caches, so that a due event stores nothing in them (thousands of entries an
+    /// operation would hash, keep and release for accounts it does not look up again).
+    private var dueAccount: (account: Account, appTransaction: AppTransactionRecord?)?
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -81,19 +85,17 @@ final class OperationScope {
 
     /// The account.
     func account(_ id: String) throws(AppStoreEngineError) -> Account {
+        if let due = dueAccount, due.account.id == id { return due.account }
         if let account = accountCache[id] { return account }
         let account = try tables.account(id)
         accountCache[id] = account
         return account
     }
 
-    /// Caches an account and its app transaction read along with something else.
-    func remember(_ account: Account, _ appTransaction: AppTransactionRecord?) {
-        accountCache[account.id] = account
-        if let appTransaction {
-            appTransactionCache[AppAccount(bundleId: appTransaction.bundleId, accountId: appTransaction.accountId)] =
-                appTransaction
-        }
+    /// Makes an account and its app transaction, read along with a due chain, the ones looked up first until the
+    /// next due event (or a change to either) replaces them.
+    func rememberForDueEvent(_ account: Account, _ appTransaction: AppTransactionRecord?) {
+        dueAccount = (account, appTransaction)
     }
 
     /// Reads the accounts of a batch of purchases and their app transaction records in a few queries, instead of
@@ -116,10 +118,16 @@ final class OperationScope {
     }
 
     /// Forgets a cached account after it changed.
-    func invalidateAccount(_ id: String) { accountCache[id] = nil }
+    func invalidateAccount(_ id: String) {
+        accountCache[id] = nil
+        if dueAccount?.account.id == id { dueAccount = nil }
+    }
 
     /// The account's app transaction record in the app, created on first use (the app's "download").
     func appTransactionRecord(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
+        if let record = dueAccount?.appTransaction, record.accountId == accountId, record.bundleId == app.bundleId {
+            return record
+        }
         let key = AppAccount(bundleId: app.bundleId, accountId: accountId)
         if let record = appTransactionCache[key] { return record }
         if appTransactionAbsent.remove(key) == nil,
@@ -141,6 +149,9 @@ final class OperationScope {
     func save(_ record: AppTransactionRecord) throws(AppStoreEngineError) {
         try tables.save(record)
         appTransactionCache[AppAccount(bundleId: record.bundleId, accountId: record.accountId)] = record
+        if let due = dueAccount?.appTransaction, due.accountId == record.accountId, due.bundleId == record.bundleId {
+            dueAccount?.appTransaction = record
+        }
     }
 
     /// The lifecycle context of an account in an app, at ``now``.

@@ -29,7 +29,7 @@ extension OperationScope {
                 taskDue.map({ due.date <= $0 }) ?? true
             {
                 var record = page[position].chain
-                remember(page[position].account, page[position].appTransaction)
+                rememberForDueEvent(page[position].account, page[position].appTransaction)
                 position += 1
                 moveClock(to: due.date)
                 let saves = chainSaves
