@@ -69,10 +69,8 @@ extension OperationScope {
         let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
         // The transaction last stored, which the notifications that follow are usually about.
         var recent: StoredTransaction?
-        // Switching on each element in place rather than on the loop's copy of it: an action holds whole payloads,
-        // and copying one (and releasing the copy) for every action cost more than the switch.
-        for index in actions.indices {
-            switch actions[index] {
+        for action in actions {
+            switch action {
             case .createTransaction(let payload):
                 let stored = try insert(
                     payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered)
