@@ -31,6 +31,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --notifications N      distinct notifications per pipeline run (default 12000)
           --rounds R             pipeline rounds per store, each verify-only then ingest into an empty database; the
                                  median of their ratios is reported with each round's (default 3)
+          --concurrency C        concurrent callers of the pipeline (default 64, the figure docs/BENCHMARKS.md reports;
+                                 other values are for diagnosis)
           --seconds S            length of each HTTP run with wrk (default 10)
           --postgres CONNINFO    also run on PostgreSQL (default: $TIENDA_PG_CONNINFO); each run uses a new schema
           --backends LIST        sqlite,postgresql (default both; PostgreSQL only with a connection string)
@@ -53,6 +55,7 @@ let selectedBackends = Set((option("--backends") ?? "sqlite,postgresql").lowerca
 let skipHTTP = arguments.contains("--skip-http")
 let skipLookups = arguments.contains("--skip-lookups")
 let rounds = max(option("--rounds").flatMap(Int.init) ?? 3, 1)
+let concurrency = max(option("--concurrency").flatMap(Int.init) ?? 64, 1)
 
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -119,7 +122,7 @@ for backend in backends {
         let database = try await backend.open()
         let verifyRate = try await verifyOnly()
         let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
-            try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database)
+            try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database, concurrency: concurrency)
         }
         report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only; %.0f µs CPU each in this process)",
                       backend.name, rate, rate / verifyRate, cpu))
