@@ -17,9 +17,7 @@
 ///
 /// There is no timer: the first write commits at once, and writes that arrive during a commit form the next
 /// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle. The actor
-/// only queues writes; it is free while a batch commits on the database's thread. On SQLite the commit's `fsync`
-/// runs on a thread of its own (``SQLDatabase/transaction(isolation:flushingLater:_:)``): the next batch starts as
-/// soon as the previous one is written, and each batch's callers are answered once its flush is done.
+/// only queues writes; it is free while a batch commits on the database's thread.
 ///
 /// Failures stay with their writes. When a write's closure throws, or a statement in it fails, only its own
 /// statements roll back and only its caller gets the error; the rest of the batch commits. (A batch runs its
@@ -115,36 +113,26 @@ public actor WriteBatcher {
 
     /// Commits `batch`: first with the writes back to back, and only if one of them fails, again with each write in
     /// its own savepoint, which costs two more statements per write.
-    ///
-    /// The callers are answered once the commit is durable. Where the database flushes a commit after it returns
-    /// (SQLite, ``SQLDatabase/transaction(isolation:flushingLater:_:)``), the next batch runs meanwhile.
     private func commit(_ batch: [PendingWrite]) async {
-        let durable = DurableCommit()
         do {
             let outcomes: [PendingWrite.Outcome]
             do {
-                outcomes = try await run(batch, mode: .shared, durable: durable)
+                outcomes = try await run(batch, mode: .shared)
             } catch is PendingWrite.NeedsIsolation {
-                outcomes = try await run(batch, mode: .isolated, durable: durable)
+                outcomes = try await run(batch, mode: .isolated)
             }
             let committed = outcomes.count { $0.succeeded }
             statistics.committedBatches += 1
             statistics.committedWrites += committed
             statistics.rejectedWrites += outcomes.count - committed
-            durable.then { failure in
-                if let failure {
-                    for write in batch { write.fail(failure) }
-                } else {
-                    for outcome in outcomes { outcome.resumeCaller() }
-                }
-            }
+            for outcome in outcomes { outcome.resumeCaller() }
         } catch {
             for write in batch { write.fail(error) }
         }
     }
 
-    private func run(_ batch: [PendingWrite], mode: PendingWrite.Mode, durable: DurableCommit) async throws -> [PendingWrite.Outcome] {
-        try await database.transaction(isolation: isolation, flushingLater: { durable.durable($0) }) { transaction in
+    private func run(_ batch: [PendingWrite], mode: PendingWrite.Mode) async throws -> [PendingWrite.Outcome] {
+        try await database.transaction(isolation: isolation) { transaction in
             guard mode == .shared else { return try batch.map { write in try write.perform(transaction, mode) } }
             var outcomes: [PendingWrite.Outcome] = []
             outcomes.reserveCapacity(batch.count)

@@ -5,7 +5,7 @@ extension StorageError {
             case uniqueViolation, constraintViolation, serializationFailure, busy, transactionAborted
             case statementFailed, invalidStatement, missingColumn, typeMismatch
             case openFailed, connectionFailed, connectionLost, closed, invalidConfiguration
-            case invalidMigrations, schemaNewerThanCode, flushFailed
+            case invalidMigrations, schemaNewerThanCode
         }
 
         private let kind: Kind
@@ -46,9 +46,6 @@ extension StorageError {
         public static let invalidMigrations = Code(.invalidMigrations)
         /// The database was migrated by newer code than this build knows.
         public static let schemaNewerThanCode = Code(.schemaNewerThanCode)
-        /// A commit was written, but flushing it to stable storage (`fsync`) failed: it is visible, and may not
-        /// survive a power loss. Sending the write again is safe when it is idempotent.
-        public static let flushFailed = Code(.flushFailed)
 
         /// The code's name, such as `uniqueViolation`.
         public var description: String { kind.rawValue }

@@ -52,26 +52,6 @@ public protocol SQLDatabase: Sendable, CustomStringConvertible {
         isolation: SQLIsolation, _ body: @escaping @Sendable (SQLTransaction) throws -> T
     ) async throws -> T
 
-    /// Runs `body` in a transaction like ``transaction(isolation:_:)``, but may return as soon as the commit is
-    /// written and visible to later transactions, before it is durable; `whenDurable` runs once it is (with `nil`), or
-    /// with the error that kept it from being flushed (``StorageError/Code/flushFailed``). It runs only when the
-    /// commit succeeded, on another thread, in the order of the commits.
-    ///
-    /// A ``WriteBatcher`` uses it to run its next batch while the previous batch's commit is flushed, and answers a
-    /// batch's callers only from `whenDurable`. ``SQLiteDatabase`` flushes its log on a thread of its own; the default,
-    /// for databases whose commits are durable when they return (PostgreSQL with `synchronous_commit` on), runs
-    /// `whenDurable` right after the commit.
-    /// - Parameters:
-    ///   - isolation: How the transaction is isolated from concurrent ones on PostgreSQL.
-    ///   - whenDurable: Called once the commit is durable, or could not be made so.
-    ///   - body: The statements to run; its result is returned after the commit.
-    /// - Returns: The body's result, once the commit is written (not necessarily durable yet).
-    @discardableResult
-    func transaction<T: Sendable>(
-        isolation: SQLIsolation, flushingLater whenDurable: @escaping @Sendable ((any Error)?) -> Void,
-        _ body: @escaping @Sendable (SQLTransaction) throws -> T
-    ) async throws -> T
-
     /// Closes the database's connections once the work already submitted finishes. Later calls throw
     /// ``StorageError/Code/closed``.
     func close() async
@@ -92,18 +72,6 @@ extension SQLDatabase {
     /// Runs a query and returns its first row, or `nil` when it returns none.
     public func queryFirst(_ sql: String, _ parameters: [SQLValue] = []) async throws(StorageError) -> SQLRow? {
         try await query(sql, parameters).first
-    }
-
-    /// Runs `body` in a transaction that is durable when it returns, then calls `whenDurable`; see
-    /// ``transaction(isolation:flushingLater:_:)``.
-    @discardableResult
-    public func transaction<T: Sendable>(
-        isolation: SQLIsolation, flushingLater whenDurable: @escaping @Sendable ((any Error)?) -> Void,
-        _ body: @escaping @Sendable (SQLTransaction) throws -> T
-    ) async throws -> T {
-        let value = try await transaction(isolation: isolation, body)
-        whenDurable(nil)
-        return value
     }
 
     /// Runs `body` in a serializable transaction; see ``transaction(isolation:_:)``.

@@ -6,13 +6,11 @@ final class SQLiteConnection: SQLStatementExecutor {
     let databaseDescription: String
     private var handle: OpaquePointer?
     private var statements: SQLiteStatementCache
-    private let durability: SQLiteDatabase.Durability
 
     /// Opens `location` (a path or `:memory:`) and applies the configuration's pragmas.
     init(location: String, configuration: SQLiteDatabase.Configuration) throws(StorageError) {
         databaseDescription = location == ":memory:" ? "in-memory SQLite database" : "SQLite database at \(location)"
         statements = SQLiteStatementCache(capacity: configuration.statementCacheCapacity)
-        durability = configuration.durability
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = sqlite3_open_v2(location, &opened, flags, nil)
@@ -127,22 +125,6 @@ final class SQLiteConnection: SQLStatementExecutor {
             rollBack()
             throw error
         }
-    }
-
-    /// Like ``transaction(_:)``, but the commit does not flush the log (`synchronous=NORMAL` for this transaction
-    /// only): it returns once the commit is written and visible, and the caller makes it durable by flushing the log
-    /// (``WALFlusher``) before it counts the commit as done.
-    func transactionWithoutFlush<T>(_ body: (SQLTransaction) throws -> T) throws -> T {
-        try execute("PRAGMA synchronous = NORMAL", [])
-        defer { _ = try? execute("PRAGMA synchronous = \(durability.pragmaValue)", []) }
-        return try transaction(body)
-    }
-
-    /// The path of the database's write-ahead log, or `nil` for an in-memory database.
-    var logPath: String? {
-        guard let handle, let file = sqlite3_db_filename(handle, "main"), file.pointee != 0, let log = sqlite3_filename_wal(file)
-        else { return nil }
-        return String(cString: log)
     }
 
     /// Rolls back the open transaction, if SQLite has not already done so.

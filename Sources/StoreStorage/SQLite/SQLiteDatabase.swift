@@ -15,9 +15,6 @@ public final class SQLiteDatabase: SQLDatabase {
     /// How the database was opened.
     public let configuration: Configuration
     private let connection: SerialConnection<SQLiteConnection>
-    /// Flushes the log of transactions committed by `transaction(isolation:flushingLater:_:)`; `nil` when commits
-    /// are not flushed (in memory, or ``Durability/normal``).
-    private let flusher: WALFlusher?
 
     /// Opens (and creates if needed) the database file at `path`.
     /// - Throws: ``StorageError/Code/openFailed`` when the file cannot be opened or configured, for example
@@ -36,8 +33,6 @@ public final class SQLiteDatabase: SQLDatabase {
         self.path = path
         self.configuration = configuration
         let opened = try SQLiteConnection(location: location, configuration: configuration)
-        let description = opened.databaseDescription
-        self.flusher = configuration.durability == .full ? opened.logPath.map { WALFlusher(logPath: $0, database: description) } : nil
         self.connection = SerialConnection(label: "tienda.sqlite", connection: opened)
     }
 
@@ -67,38 +62,8 @@ public final class SQLiteDatabase: SQLDatabase {
         try await connection.run { connection in try connection.transaction(body) }
     }
 
-    /// Runs `body` in a `BEGIN IMMEDIATE` transaction whose commit is flushed to stable storage off the database's
-    /// thread; see ``SQLDatabase/transaction(isolation:flushingLater:_:)``.
-    ///
-    /// At ``Durability/full`` the commit runs at `synchronous=NORMAL` (it writes the log without flushing it), and
-    /// the log is then flushed with `fdatasync` on a thread of its own before `whenDurable` runs, which makes the
-    /// commit as durable as one at `synchronous=FULL`. Meanwhile the database's thread is free for the next
-    /// transaction, so a group commit's `fsync` overlaps the next batch's statements, and one flush can cover several
-    /// commits. In memory or at ``Durability/normal`` there is nothing to flush: `whenDurable` runs at once.
-    @discardableResult
-    public func transaction<T: Sendable>(
-        isolation: SQLIsolation, flushingLater whenDurable: @escaping @Sendable ((any Error)?) -> Void,
-        _ body: @escaping @Sendable (SQLTransaction) throws -> T
-    ) async throws -> T {
-        guard let flusher else {
-            let value = try await transaction(isolation: isolation, body)
-            whenDurable(nil)
-            return value
-        }
-        return try await connection.run { connection in
-            let value = try connection.transactionWithoutFlush(body)
-            flusher.flush { failure in whenDurable(failure) }
-            return value
-        }
-    }
-
     /// Closes the connection after the work already submitted; a file database checkpoints its log first.
     public func close() async {
-        // The commits written so far are flushed before the connection closes (and SQLite may delete its log).
-        await connection.run { [flusher] connection in
-            flusher?.waitForFlushes()
-            connection.close()
-        }
-        flusher?.close()
+        await connection.run { connection in connection.close() }
     }
 }
