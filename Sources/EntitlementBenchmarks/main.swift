@@ -38,6 +38,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --backends LIST        sqlite,postgresql (default both; PostgreSQL only with a connection string)
           --skip-http            leave out ingest over HTTP (needs wrk)
           --skip-lookups         leave out entitlement lookups against nginx (needs wrk and nginx)
+          --threads              after each pipeline round, the machine's busy cores and this process's CPU by thread
+                                 group (cooperative pool: verification and tasks; dispatch queues: the database's)
 
         Ratios compare ingest with verify-only (the signature work alone, on every core) measured right before it;
         each line also gives this process's CPU time per notification. See docs/BENCHMARKS.md.
@@ -56,6 +58,7 @@ let skipHTTP = arguments.contains("--skip-http")
 let skipLookups = arguments.contains("--skip-lookups")
 let rounds = max(option("--rounds").flatMap(Int.init) ?? 3, 1)
 let concurrency = max(option("--concurrency").flatMap(Int.init) ?? 64, 1)
+let showThreads = arguments.contains("--threads")
 
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -121,11 +124,13 @@ for backend in backends {
     for _ in 0..<rounds {
         let database = try await backend.open()
         let verifyRate = try await verifyOnly()
+        let threads = ThreadCPU()
         let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
             try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database, concurrency: concurrency)
         }
         report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only; %.0f µs CPU each in this process)",
                       backend.name, rate, rate / verifyRate, cpu))
+        if showThreads { report("  " + threads.report()) }
         await database.close()
         rates.append(rate)
         ratios.append(rate / verifyRate)
