@@ -74,7 +74,7 @@ public actor WriteBatcher {
             pending.append(PendingWrite(body: body, continuation: continuation))
             if !isCommitting {
                 isCommitting = true
-                Task(priority: .high) { await commitUntilIdle() }
+                Task { await commitUntilIdle() }
             }
         }
     }
@@ -89,14 +89,11 @@ public actor WriteBatcher {
             pending.append(PendingWrite(item: item, group: group, continuation: continuation))
             if !isCommitting {
                 isCommitting = true
-                Task(priority: .high) { await commitUntilIdle() }
+                Task { await commitUntilIdle() }
             }
         }
     }
 
-    /// Commits batch after batch until no write is waiting. The loop runs at high priority: it is the only way writes
-    /// reach the database, and at the default priority its jobs queue on the cooperative pool behind the callers' own
-    /// work (verification, on a busy server), leaving the database's thread idle between batches.
     private func commitUntilIdle() async {
         while let batch = nextBatch() {
             await commit(batch)
