@@ -7,7 +7,7 @@ import StoreStorage
 //
 //   swift build -c release --product tienda-entitlements-bench
 //   .build/release/tienda-entitlements-bench [--notifications N] [--postgres CONNINFO] [--seconds S]
-//       [--backends sqlite,postgresql] [--skip-http] [--skip-lookups]
+//       [--backends sqlite,postgresql] [--skip-http] [--skip-lookups] [--rounds R]
 //
 // 1. verify-only: the signature work of ingest (notification + signed transaction + renewal info) on every core;
 // 2. ingest through the pipeline (EntitlementService with 64 concurrent callers, group commit, durable writes)
@@ -16,10 +16,36 @@ import StoreStorage
 // 3. entitlement lookups over HTTP with wrk, against nginx serving a static file of the same bytes.
 //
 // On a shared machine the load moves during a run, so each ratio compares neighbours: verify-only is measured again
-// right before each ingest run (the ratio uses that measurement), and lookups and nginx alternate in three rounds
-// whose medians are compared.
+// right before each ingest run (the ratio uses that measurement); the pipeline runs in R rounds (3 by default) of
+// verify-only then ingest, and the median of their ratios is reported with each round's; lookups and nginx alternate
+// in three rounds whose medians are compared.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    print(
+        """
+        tienda-entitlements-bench: the entitlement server's ingest and lookups against references measured in the same run.
+
+        Usage: tienda-entitlements-bench [options]
+
+          --notifications N      distinct notifications per pipeline run (default 12000)
+          --rounds R             pipeline rounds per store, each verify-only then ingest into an empty database; the
+                                 median of their ratios is reported with each round's (default 3)
+          --concurrency C        concurrent callers of the pipeline (default 64, the figure docs/BENCHMARKS.md reports;
+                                 other values are for diagnosis)
+          --seconds S            length of each HTTP run with wrk (default 10)
+          --postgres CONNINFO    also run on PostgreSQL (default: $TIENDA_PG_CONNINFO); each run uses a new schema
+          --backends LIST        sqlite,postgresql (default both; PostgreSQL only with a connection string)
+          --skip-http            leave out ingest over HTTP (needs wrk)
+          --skip-lookups         leave out entitlement lookups against nginx (needs wrk and nginx)
+          --threads              after each pipeline round, the machine's busy cores and this process's CPU by thread
+                                 group (cooperative pool: verification and tasks; dispatch queues: the database's)
+
+        Ratios compare ingest with verify-only (the signature work alone, on every core) measured right before it;
+        each line also gives this process's CPU time per notification. See docs/BENCHMARKS.md.
+        """)
+    exit(0)
+}
 func option(_ name: String) -> String? {
     guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
     return arguments[index + 1]
@@ -30,6 +56,9 @@ let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["TIEN
 let selectedBackends = Set((option("--backends") ?? "sqlite,postgresql").lowercased().split(separator: ",").map(String.init))
 let skipHTTP = arguments.contains("--skip-http")
 let skipLookups = arguments.contains("--skip-lookups")
+let rounds = max(option("--rounds").flatMap(Int.init) ?? 3, 1)
+let concurrency = max(option("--concurrency").flatMap(Int.init) ?? 64, 1)
+let showThreads = arguments.contains("--threads")
 
 func report(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -84,15 +113,34 @@ if let postgres, selectedBackends.contains("postgresql") {
 }
 
 var lookupTarget: (process: EntitlementServerProcess, database: any SQLDatabase)?
+let median = { (values: [Double]) in values.sorted()[values.count / 2] }
+let listed = { (values: [Double], format: String) in values.map { String(format: format, $0) }.joined(separator: ", ") }
 for backend in backends {
-    let database = try await backend.open()
-    var verifyRate = try await verifyOnly()
-    let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
-        try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database)
+    // Rounds of verify-only then ingest, each ingest into an empty database; the ratio reported is the median of the
+    // rounds' ratios, each against the verify-only run right before it.
+    var rates: [Double] = []
+    var ratios: [Double] = []
+    var cpus: [Double] = []
+    for _ in 0..<rounds {
+        let database = try await backend.open()
+        let verifyRate = try await verifyOnly()
+        let threads = ThreadCPU()
+        let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
+            try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database, concurrency: concurrency)
+        }
+        report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only; %.0f µs CPU each in this process)",
+                      backend.name, rate, rate / verifyRate, cpu))
+        if showThreads { report("  " + threads.report()) }
+        await database.close()
+        rates.append(rate)
+        ratios.append(rate / verifyRate)
+        cpus.append(cpu)
     }
-    report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only; %.0f µs CPU each in this process)",
-                  backend.name, rate, rate / verifyRate, cpu))
-    await database.close()
+    if rounds > 1 {
+        report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (median of %d rounds: %.2f× verify-only, of %@; %.0f µs CPU each, of %@)",
+                      backend.name, median(rates), rounds, median(ratios), listed(ratios, "%.2f"), median(cpus), listed(cpus, "%.0f")))
+    }
+    let rate = median(rates)
     if skipHTTP {
         try await backend.drop()
         continue
@@ -105,7 +153,7 @@ for backend in backends {
     try Data(httpBodies.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "\n").utf8).write(to: file)
     let script = workspace.appending(path: "post.lua")
     try Data(Wrk.rotatingPostScript.utf8).write(to: script)
-    verifyRate = try await verifyOnly()
+    let verifyRate = try await verifyOnly()
     let result = try Wrk.run(
         url: "http://127.0.0.1:\(process.port)/v1/notifications", seconds: seconds, connections: 64,
         script: (script.path, [file.path, "2"]))
@@ -142,11 +190,9 @@ if let (process, database) = lookupTarget, skipLookups {
         nginxRates.append(try Wrk.run(url: nginx.url, seconds: round, connections: 64).requestsPerSecond)
     }
     nginx.stop()
-    let median = { (rates: [Double]) in rates.sorted()[rates.count / 2] }
-    let rounds = { (rates: [Double]) in rates.map { String(format: "%.0f", $0) }.joined(separator: ", ") }
     report(String(format: "entitlement lookups (SQLite)    %8.0f requests/s  (median of %@; %d non-2xx; answer %d bytes)",
-                  median(lookupRates), rounds(lookupRates), failures, body.count))
-    report(String(format: "nginx, static file, same size   %8.0f requests/s  (median of %@)", median(nginxRates), rounds(nginxRates)))
+                  median(lookupRates), listed(lookupRates, "%.0f"), failures, body.count))
+    report(String(format: "nginx, static file, same size   %8.0f requests/s  (median of %@)", median(nginxRates), listed(nginxRates, "%.0f")))
     report(String(format: "lookups / nginx                 %8.2f×", median(lookupRates) / median(nginxRates)))
     await process.stop()
     await database.close()

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Group commit: many concurrent writes committed together, each caller answered only once its write is durable.
 ///
 /// A durable commit costs one `fsync` on SQLite at `synchronous=FULL` (and one WAL flush on PostgreSQL), which
@@ -16,8 +18,9 @@
 /// ```
 ///
 /// There is no timer: the first write commits at once, and writes that arrive during a commit form the next
-/// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle. The actor
-/// only queues writes; it is free while a batch commits on the database's thread.
+/// batch (up to `maximumBatchSize`), so batches grow with load and latency stays one commit when idle. On SQLite
+/// the database's own thread takes the next batch as soon as a commit returns, so no job on Swift's cooperative
+/// pool (busy with the callers' other work under load) stands between two batches; on PostgreSQL a task takes it.
 ///
 /// Failures stay with their writes. When a write's closure throws, or a statement in it fails, only its own
 /// statements roll back and only its caller gets the error; the rest of the batch commits. (A batch runs its
@@ -29,17 +32,21 @@
 /// Writes of a ``WriteGroup`` (``write(_:in:)``) go to their group together: each run of consecutive writes of the
 /// same group in a batch is one call of ``WriteGroup/runTogether(_:in:)``, so the group can send their statements
 /// as a few multi-row ones; when that fails, the batch runs again with each write alone, as above.
-public actor WriteBatcher {
+public final class WriteBatcher: Sendable {
     /// The database the batches commit to.
-    public nonisolated let database: any SQLDatabase
+    public let database: any SQLDatabase
     /// The most writes one transaction carries.
-    public nonisolated let maximumBatchSize: Int
+    public let maximumBatchSize: Int
     /// The isolation of each batch's transaction on PostgreSQL.
-    public nonisolated let isolation: SQLIsolation
-    /// Counts of batches and writes so far.
-    public private(set) var statistics = Statistics()
-    private var pending: [PendingWrite] = []
-    private var isCommitting = false
+    public let isolation: SQLIsolation
+    private let state = Mutex(State())
+
+    /// The writes waiting for the next batch, whether a batch is in flight, and the counts so far.
+    private struct State {
+        var pending: [PendingWrite] = []
+        var isCommitting = false
+        var statistics = Statistics()
+    }
 
     /// Counts since the batcher was created.
     public struct Statistics: Sendable, Hashable {
@@ -49,6 +56,11 @@ public actor WriteBatcher {
         public var committedWrites = 0
         /// Writes whose closure threw and was rolled back alone, in batches that committed.
         public var rejectedWrites = 0
+    }
+
+    /// Counts of batches and writes so far.
+    public var statistics: Statistics {
+        get async { state.withLock { $0.statistics } }
     }
 
     /// A batcher for `database`.
@@ -71,11 +83,7 @@ public actor WriteBatcher {
     @discardableResult
     public func write<T: Sendable>(_ body: @escaping @Sendable (SQLTransaction) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            pending.append(PendingWrite(body: body, continuation: continuation))
-            if !isCommitting {
-                isCommitting = true
-                Task { await commitUntilIdle() }
-            }
+            enqueue(PendingWrite(body: body, continuation: continuation))
         }
     }
 
@@ -86,70 +94,111 @@ public actor WriteBatcher {
     @discardableResult
     public func write<G: WriteGroup>(_ item: G.Item, in group: G) async throws -> G.Output {
         try await withCheckedThrowingContinuation { continuation in
-            pending.append(PendingWrite(item: item, group: group, continuation: continuation))
-            if !isCommitting {
-                isCommitting = true
-                Task { await commitUntilIdle() }
-            }
+            enqueue(PendingWrite(item: item, group: group, continuation: continuation))
         }
     }
 
-    private func commitUntilIdle() async {
-        while let batch = nextBatch() {
-            await commit(batch)
+    /// Queues `write` for the next batch, and starts committing when no batch is in flight.
+    private func enqueue(_ write: PendingWrite) {
+        let startsCommitting = state.withLock { state in
+            state.pending.append(write)
+            guard !state.isCommitting else { return false }
+            state.isCommitting = true
+            return true
+        }
+        guard startsCommitting else { return }
+        if let chained = database as? any ChainedTransactions {
+            if let batch = nextBatch() { commit(batch, on: chained, mode: .shared) }
+        } else {
+            Task { await commitUntilIdle() }
         }
     }
 
     /// Takes the writes waiting for the next commit, or ends the committing loop when there are none.
     private func nextBatch() -> [PendingWrite]? {
-        guard !pending.isEmpty else {
-            isCommitting = false
-            return nil
+        state.withLock { state in
+            guard !state.pending.isEmpty else {
+                state.isCommitting = false
+                return nil
+            }
+            let batch = Array(state.pending.prefix(maximumBatchSize))
+            state.pending.removeFirst(batch.count)
+            return batch
         }
-        let batch = Array(pending.prefix(maximumBatchSize))
-        pending.removeFirst(batch.count)
-        return batch
     }
 
-    /// Commits `batch`: first with the writes back to back, and only if one of them fails, again with each write in
-    /// its own savepoint, which costs two more statements per write.
-    private func commit(_ batch: [PendingWrite]) async {
-        do {
-            let outcomes: [PendingWrite.Outcome]
-            do {
-                outcomes = try await run(batch, mode: .shared)
-            } catch is PendingWrite.NeedsIsolation {
-                outcomes = try await run(batch, mode: .isolated)
+    /// Commits `batch` on the database's thread, which then answers its callers and starts the next batch itself.
+    private func commit(_ batch: [PendingWrite], on database: any ChainedTransactions, mode: PendingWrite.Mode) {
+        database.transaction(isolation: isolation, { transaction in try Self.run(batch, mode: mode, in: transaction) }) {
+            result in
+            if mode == .shared, case .failure(let error) = result, error is PendingWrite.NeedsIsolation {
+                self.commit(batch, on: database, mode: .isolated)
+                return
             }
+            self.finish(batch, result)
+            if let next = self.nextBatch() { self.commit(next, on: database, mode: .shared) }
+        }
+    }
+
+    /// Commits batches from a task until none is waiting, for databases without ``ChainedTransactions``.
+    private func commitUntilIdle() async {
+        while let batch = nextBatch() {
+            let result: Result<[PendingWrite.Outcome], any Error>
+            do {
+                do {
+                    result = .success(try await run(batch, mode: .shared))
+                } catch is PendingWrite.NeedsIsolation {
+                    result = .success(try await run(batch, mode: .isolated))
+                }
+            } catch {
+                result = .failure(error)
+            }
+            finish(batch, result)
+        }
+    }
+
+    /// Counts a committed batch and answers its callers, or answers them all with the error that stopped it.
+    private func finish(_ batch: [PendingWrite], _ result: Result<[PendingWrite.Outcome], any Error>) {
+        switch result {
+        case .success(let outcomes):
             let committed = outcomes.count { $0.succeeded }
-            statistics.committedBatches += 1
-            statistics.committedWrites += committed
-            statistics.rejectedWrites += outcomes.count - committed
+            state.withLock { state in
+                state.statistics.committedBatches += 1
+                state.statistics.committedWrites += committed
+                state.statistics.rejectedWrites += outcomes.count - committed
+            }
             for outcome in outcomes { outcome.resumeCaller() }
-        } catch {
+        case .failure(let error):
             for write in batch { write.fail(error) }
         }
     }
 
     private func run(_ batch: [PendingWrite], mode: PendingWrite.Mode) async throws -> [PendingWrite.Outcome] {
-        try await database.transaction(isolation: isolation) { transaction in
-            guard mode == .shared else { return try batch.map { write in try write.perform(transaction, mode) } }
-            var outcomes: [PendingWrite.Outcome] = []
-            outcomes.reserveCapacity(batch.count)
-            var start = 0
-            while start < batch.count {
-                guard let member = batch[start].member else {
-                    outcomes.append(try batch[start].perform(transaction, mode))
-                    start += 1
-                    continue
-                }
-                // The run of consecutive writes of the same group goes to the group at once.
-                var end = start + 1
-                while end < batch.count, batch[end].member?.group == member.group { end += 1 }
-                outcomes += try member.runTogether(Array(batch[start..<end]), transaction)
-                start = end
+        try await database.transaction(isolation: isolation) { transaction in try Self.run(batch, mode: mode, in: transaction) }
+    }
+
+    /// Runs `batch` in `transaction`: with ``PendingWrite/Mode/shared`` back to back, each run of consecutive writes
+    /// of one group together; with ``PendingWrite/Mode/isolated`` each write in its own savepoint, which costs two
+    /// more statements per write.
+    private static func run(
+        _ batch: [PendingWrite], mode: PendingWrite.Mode, in transaction: SQLTransaction
+    ) throws -> [PendingWrite.Outcome] {
+        guard mode == .shared else { return try batch.map { write in try write.perform(transaction, mode) } }
+        var outcomes: [PendingWrite.Outcome] = []
+        outcomes.reserveCapacity(batch.count)
+        var start = 0
+        while start < batch.count {
+            guard let member = batch[start].member else {
+                outcomes.append(try batch[start].perform(transaction, mode))
+                start += 1
+                continue
             }
-            return outcomes
+            // The run of consecutive writes of the same group goes to the group at once.
+            var end = start + 1
+            while end < batch.count, batch[end].member?.group == member.group { end += 1 }
+            outcomes += try member.runTogether(Array(batch[start..<end]), transaction)
+            start = end
         }
+        return outcomes
     }
 }

@@ -14,7 +14,7 @@ public final class SQLiteDatabase: SQLDatabase {
     public let path: String?
     /// How the database was opened.
     public let configuration: Configuration
-    private let connection: SerialConnection<SQLiteConnection>
+    let connection: SerialConnection<SQLiteConnection>
 
     /// Opens (and creates if needed) the database file at `path`.
     /// - Throws: ``StorageError/Code/openFailed`` when the file cannot be opened or configured, for example

@@ -33,4 +33,11 @@ final class SerialConnection<Connection: AnyObject>: Sendable {
         }
         return try result.get()
     }
+
+    /// Queues `work` on the connection's queue without waiting for it; it runs after the jobs already submitted.
+    func submit(_ work: @escaping @Sendable (Connection) -> Void) {
+        queue.async {
+            self.connection.withLock { (connection: inout sending Connection) in work(connection) }
+        }
+    }
 }
