@@ -39,6 +39,8 @@ public final class WriteBatcher: Sendable {
     public let maximumBatchSize: Int
     /// The isolation of each batch's transaction on PostgreSQL.
     public let isolation: SQLIsolation
+    /// The database, when its own thread can start the next batch (SQLite); `nil` when a task takes each batch.
+    private let chained: (any ChainedTransactions)?
     private let state = Mutex(State())
 
     /// The writes waiting for the next batch, whether a batch is in flight, and the counts so far.
@@ -72,6 +74,7 @@ public final class WriteBatcher: Sendable {
         self.database = database
         self.maximumBatchSize = max(maximumBatchSize, 1)
         self.isolation = isolation
+        self.chained = database as? any ChainedTransactions
     }
 
     /// Runs `body` in the next batch's transaction and returns its result once that transaction has committed
@@ -107,7 +110,7 @@ public final class WriteBatcher: Sendable {
             return true
         }
         guard startsCommitting else { return }
-        if let chained = database as? any ChainedTransactions {
+        if let chained {
             if let batch = nextBatch() { commit(batch, on: chained, mode: .shared) }
         } else {
             Task { await commitUntilIdle() }
