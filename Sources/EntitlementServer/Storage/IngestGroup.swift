@@ -78,6 +78,6 @@ final class IngestGroup: WriteGroup {
         let hashes = Set(keys.map { Int64(bitPattern: KeyLock.hash($0)) }).sorted()
         return SQLStatement(
             "SELECT pg_advisory_xact_lock(key) FROM unnest(CAST(? AS BIGINT[])) AS locks (key)",
-            [PostgreSQLArrayLiteral.parameter(hashes.map(SQLValue.integer))])
+            [.array(PostgreSQLArray(bigints: hashes))])
     }
 }

@@ -1,7 +1,8 @@
 import StoreModel
 import StoreStorage
 
-/// The changes of a batch of writes (``IngestGroup``) as columns, one array per column, and the one PostgreSQL
+/// The changes of a batch of writes (``IngestGroup``) as columns, one array per column (sent in the binary format,
+/// ``PostgreSQLArray``, so neither side quotes or parses the stored JSON), and the one PostgreSQL
 /// statement that makes them: a multi-row query per table (`INSERT … SELECT … FROM unnest(…)`,
 /// `UPDATE … FROM unnest(…)`). Its text is the same for any number of writes, so it is prepared once per connection.
 ///
@@ -16,10 +17,14 @@ struct IngestRows {
         var description: String { "no multi-row form for the statement \(sql.prefix(60))…" }
     }
 
-    /// Rows laid out by column.
+    /// Rows laid out by column, each column of one element type.
     private struct Columns {
+        let types: [PostgreSQLArray.Element]
         var values: [[SQLValue]]
-        init(_ count: Int) { values = Array(repeating: [], count: count) }
+        init(_ types: [PostgreSQLArray.Element]) {
+            self.types = types
+            values = Array(repeating: [], count: types.count)
+        }
         var isEmpty: Bool { values[0].isEmpty }
         var count: Int { values[0].count }
         mutating func append(_ row: some Collection<SQLValue>) {
@@ -30,16 +35,17 @@ struct IngestRows {
         mutating func replace(row: Int, columns: Range<Int>, with values: [SQLValue]) {
             for column in columns { self.values[column][row] = values[column] }
         }
-        var parameters: [SQLValue] { values.map { PostgreSQLArrayLiteral.parameter($0) } }
+        /// Each column as one array parameter, in the binary format.
+        var parameters: [SQLValue] { zip(values, types).map { .array(PostgreSQLArray($0, of: $1)) } }
     }
 
-    private var notifications = Columns(11)
-    private var transactions = Columns(15)
-    private var chains = Columns(ChainRegisters.rowColumns)
-    private var owners = Columns(4)
-    private var audits = Columns(7)
-    private var ledger = Columns(7)
-    private var events = Columns(6)
+    private var notifications = Columns(notificationTypes)
+    private var transactions = Columns(transactionTypes)
+    private var chains = Columns(chainTypes)
+    private var owners = Columns(ownerTypes)
+    private var audits = Columns(auditTypes)
+    private var ledger = Columns(ledgerTypes)
+    private var events = Columns(eventTypes)
     private var eventIds: Set<String> = []
     /// The row of each transaction and each chain in ``transactions`` and ``chains``: a later write of the same one
     /// changes that row, as a second statement would change the stored one.
@@ -115,27 +121,35 @@ struct IngestRows {
         parameters += audits.parameters
         parameters += ledger.parameters
         parameters += events.parameters
-        parameters.append(PostgreSQLArrayLiteral.parameter(texts: endpoints))
-        parameters.append(PostgreSQLArrayLiteral.parameter(texts: accounts))
-        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.count) }))
-        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.at) }))
+        parameters.append(.array(PostgreSQLArray(texts: endpoints)))
+        parameters.append(.array(PostgreSQLArray(texts: accounts)))
+        parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.count })))
+        parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.at })))
         return SQLStatement(Self.text, parameters)
     }
 
-    private static func arrays(_ types: [String]) -> String {
-        "unnest(" + types.map { "CAST(? AS \($0)[])" }.joined(separator: ", ") + ")"
+    private static func arrays(_ types: [PostgreSQLArray.Element]) -> String {
+        "unnest(" + types.map { "CAST(? AS \($0.sqlName)[])" }.joined(separator: ", ") + ")"
     }
 
-    private static let transactionTypes = [
-        "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "BIGINT", "BIGINT", "INTEGER", "BIGINT", "TEXT", "TEXT",
-        "BIGINT", "TEXT",
+    // The element types of each table's columns, in the order of its rows' values.
+    private static let notificationTypes: [PostgreSQLArray.Element] = [
+        .text, .text, .text, .bigint, .text, .text, .text, .text, .text, .integer, .bigint,
     ]
+    private static let transactionTypes: [PostgreSQLArray.Element] = [
+        .text, .text, .text, .text, .text, .text, .bigint, .bigint, .bigint, .integer, .bigint, .text, .text, .bigint, .text,
+    ]
+    private static let chainTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .integer, .bigint, .text, .text, .bigint, .text]
+    private static let ownerTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .bigint]
+    private static let auditTypes: [PostgreSQLArray.Element] = [.bigint, .text, .text, .text, .text, .text, .text]
+    private static let ledgerTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .text, .bigint, .text, .bigint]
+    private static let eventTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .bigint, .text, .bigint]
 
     private static let text = """
         WITH notifications AS (
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT"]))
+            SELECT * FROM \(arrays(notificationTypes))
             ON CONFLICT (notification_uuid) DO NOTHING),
         transactions AS (
             INSERT INTO ent_transactions AS stored (transaction_id, original_transaction_id, bundle_id, environment,
@@ -152,7 +166,7 @@ struct IngestRows {
         chains AS (
             INSERT INTO ent_chains AS stored (original_transaction_id, bundle_id, environment, status, status_signed_date,
                 status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT", "BIGINT", "TEXT"]))
+            SELECT * FROM \(arrays(chainTypes))
             ON CONFLICT (original_transaction_id) DO UPDATE SET
                 status = COALESCE(excluded.status, stored.status),
                 status_signed_date = CASE WHEN excluded.status IS NULL THEN stored.status_signed_date
@@ -166,18 +180,18 @@ struct IngestRows {
                     ELSE excluded.renewal_tiebreak END),
         owners AS (
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT"]))
+            SELECT * FROM \(arrays(ownerTypes))
             ON CONFLICT (original_transaction_id, account_id) DO NOTHING),
         audits AS (
             INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
-            SELECT * FROM \(arrays(["BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT"]))),
+            SELECT * FROM \(arrays(auditTypes))),
         ledger AS (
             INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
             SELECT u.entry, NULL, u.id, u.chain, u.currency, u.amount, u.kind, u.at
-            FROM \(arrays(["TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"])) AS u (entry, id, chain, currency, amount, kind, at)
+            FROM \(arrays(ledgerTypes)) AS u (entry, id, chain, currency, amount, kind, at)
             ON CONFLICT (entry_id) DO NOTHING),
         event_rows AS (
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"]))
+            SELECT * FROM \(arrays(eventTypes))
                 AS u (event_id, kind, chain, occurred_at, payload, next_attempt_at)),
         events AS (
             INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload)
@@ -190,7 +204,7 @@ struct IngestRows {
             CROSS JOIN unnest(CAST(? AS TEXT[])) AS endpoint (name)),
         accounts AS (
             INSERT INTO ent_accounts (account_id, version, updated_at)
-            SELECT * FROM \(arrays(["TEXT", "BIGINT", "BIGINT"]))
+            SELECT * FROM \(arrays([.text, .bigint, .bigint]))
             ON CONFLICT (account_id) DO UPDATE SET version = ent_accounts.version + excluded.version,
                 updated_at = excluded.updated_at)
         SELECT event_id FROM events
