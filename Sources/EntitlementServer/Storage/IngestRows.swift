@@ -10,6 +10,15 @@ import StoreStorage
 /// the single-write and the batched paths store the same values. Writes of one transaction or chain leave one row
 /// for it, as their statements one after another would leave the stored row: the transaction's latest planned
 /// version, and for each chain register the latest that advanced.
+///
+/// A row the batch's snapshot proves absent — a notification, owner link or ledger entry it did not find, a
+/// transaction or chain it did not find and no earlier write of the batch made — is a plain `INSERT`: the snapshot
+/// was read under the locks every writer of those rows takes, so nothing else can have made it since, and
+/// PostgreSQL skips the speculative insertion `ON CONFLICT` costs (a look-up in the key's index before the insert,
+/// and a second WAL record after it). Only the rows that may exist keep their `ON CONFLICT`: stored transactions
+/// and chains (upserts), events (which other notifications can have made) and account versions. Should a row
+/// conflict anyway, the statement fails, and the batch rolls back and runs each write alone (``WriteGroup``), whose
+/// statements have their `ON CONFLICT` clauses, so the outcome is the same.
 struct IngestRows {
     /// A statement a write planned that has no multi-row form here; the batch then runs each write alone.
     struct Unbatchable: Error, CustomStringConvertible {
@@ -40,24 +49,25 @@ struct IngestRows {
     }
 
     private var notifications = Columns(notificationTypes)
-    private var transactions = Columns(transactionTypes)
-    private var chains = Columns(chainTypes)
+    /// Transactions and chains the batch's snapshot did not find (``new``), and those it found (``stored``).
+    private var transactions = (new: Columns(transactionTypes), stored: Columns(transactionTypes))
+    private var chains = (new: Columns(chainTypes), stored: Columns(chainTypes))
     private var owners = Columns(ownerTypes)
     private var audits = Columns(auditTypes)
     private var ledger = Columns(ledgerTypes)
     private var events = Columns(eventTypes)
     private var eventIds: Set<String> = []
-    /// The row of each transaction and each chain in ``transactions`` and ``chains``: a later write of the same one
-    /// changes that row, as a second statement would change the stored one.
-    private var transactionRows: [String: Int] = [:]
-    private var chainRows: [String: Int] = [:]
+    /// The row of each transaction and each chain in ``transactions`` and ``chains``, and whether it is new: a later
+    /// write of the same one changes that row, as a second statement would change the stored one.
+    private var transactionRows: [String: (isNew: Bool, index: Int)] = [:]
+    private var chainRows: [String: (isNew: Bool, index: Int)] = [:]
     private var accounts: [String] = []
     private var bumps: [String: (count: Int64, at: Int64)] = [:]
 
     /// Whether no write changes anything.
     var isEmpty: Bool {
-        notifications.isEmpty && transactions.isEmpty && chains.isEmpty && owners.isEmpty && audits.isEmpty && ledger.isEmpty && events.isEmpty
-            && accounts.isEmpty
+        notifications.isEmpty && transactions.new.isEmpty && transactions.stored.isEmpty && chains.new.isEmpty
+            && chains.stored.isEmpty && owners.isEmpty && audits.isEmpty && ledger.isEmpty && events.isEmpty && accounts.isEmpty
     }
 
     /// Adds one write's changes, planned at `now`.
@@ -67,11 +77,18 @@ struct IngestRows {
             switch statement.sql {
             case TransactionRegister.insertSQL, TransactionRegister.updateSQL:
                 guard let row = changes.transactionRow, case .text(let id) = row[0] else { throw Unbatchable(sql: statement.sql) }
-                if let index = transactionRows[id] {
-                    transactions.replace(row: index, columns: 0..<row.count, with: row)
+                if let (isNew, index) = transactionRows[id] {
+                    if isNew {
+                        transactions.new.replace(row: index, columns: 0..<row.count, with: row)
+                    } else {
+                        transactions.stored.replace(row: index, columns: 0..<row.count, with: row)
+                    }
+                } else if statement.sql == TransactionRegister.insertSQL {
+                    transactionRows[id] = (true, transactions.new.count)
+                    transactions.new.append(row)
                 } else {
-                    transactionRows[id] = transactions.count
-                    transactions.append(row)
+                    transactionRows[id] = (false, transactions.stored.count)
+                    transactions.stored.append(row)
                 }
             case OwnershipWriter.ownerSQL:
                 owners.append(statement.parameters)
@@ -83,13 +100,21 @@ struct IngestRows {
                 guard statement.sql == ChainRegisters.insertSQL || statement.sql.hasPrefix("UPDATE ent_chains "),
                     let row = changes.chainRow, case .text(let chain) = row[0]
                 else { throw Unbatchable(sql: statement.sql) }
-                if let index = chainRows[chain] {
+                if let (isNew, index) = chainRows[chain] {
                     // A register that advanced again replaces what the row holds for it; a NULL keeps it.
-                    if row[3] != .null { chains.replace(row: index, columns: 3..<6, with: row) }
-                    if row[6] != .null { chains.replace(row: index, columns: 6..<9, with: row) }
+                    for columns in [3..<6, 6..<9] where row[columns.lowerBound] != .null {
+                        if isNew {
+                            chains.new.replace(row: index, columns: columns, with: row)
+                        } else {
+                            chains.stored.replace(row: index, columns: columns, with: row)
+                        }
+                    }
+                } else if statement.sql == ChainRegisters.insertSQL {
+                    chainRows[chain] = (true, chains.new.count)
+                    chains.new.append(row)
                 } else {
-                    chainRows[chain] = chains.count
-                    chains.append(row)
+                    chainRows[chain] = (false, chains.stored.count)
+                    chains.stored.append(row)
                 }
             }
         }
@@ -115,8 +140,10 @@ struct IngestRows {
     func statement(endpoints: [String]) -> SQLStatement {
         var parameters: [SQLValue] = []
         parameters += notifications.parameters
-        parameters += transactions.parameters
-        parameters += chains.parameters
+        parameters += transactions.new.parameters
+        parameters += transactions.stored.parameters
+        parameters += chains.new.parameters
+        parameters += chains.stored.parameters
         parameters += owners.parameters
         parameters += audits.parameters
         parameters += ledger.parameters
@@ -149,9 +176,13 @@ struct IngestRows {
         WITH notifications AS (
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            SELECT * FROM \(arrays(notificationTypes))
-            ON CONFLICT (notification_uuid) DO NOTHING),
-        transactions AS (
+            SELECT * FROM \(arrays(notificationTypes))),
+        new_transactions AS (
+            INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment,
+                product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
+                ownership_type, app_account_token, signed_date, payload)
+            SELECT * FROM \(arrays(transactionTypes))),
+        stored_transactions AS (
             INSERT INTO ent_transactions AS stored (transaction_id, original_transaction_id, bundle_id, environment,
                 product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
                 ownership_type, app_account_token, signed_date, payload)
@@ -163,7 +194,11 @@ struct IngestRows {
                 is_upgraded = excluded.is_upgraded, quantity = excluded.quantity, ownership_type = excluded.ownership_type,
                 app_account_token = excluded.app_account_token, signed_date = excluded.signed_date,
                 payload = excluded.payload),
-        chains AS (
+        new_chains AS (
+            INSERT INTO ent_chains (original_transaction_id, bundle_id, environment, status, status_signed_date,
+                status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
+            SELECT * FROM \(arrays(chainTypes))),
+        stored_chains AS (
             INSERT INTO ent_chains AS stored (original_transaction_id, bundle_id, environment, status, status_signed_date,
                 status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
             SELECT * FROM \(arrays(chainTypes))
@@ -180,16 +215,14 @@ struct IngestRows {
                     ELSE excluded.renewal_tiebreak END),
         owners AS (
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since)
-            SELECT * FROM \(arrays(ownerTypes))
-            ON CONFLICT (original_transaction_id, account_id) DO NOTHING),
+            SELECT * FROM \(arrays(ownerTypes))),
         audits AS (
             INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
             SELECT * FROM \(arrays(auditTypes))),
         ledger AS (
             INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
             SELECT u.entry, NULL, u.id, u.chain, u.currency, u.amount, u.kind, u.at
-            FROM \(arrays(ledgerTypes)) AS u (entry, id, chain, currency, amount, kind, at)
-            ON CONFLICT (entry_id) DO NOTHING),
+            FROM \(arrays(ledgerTypes)) AS u (entry, id, chain, currency, amount, kind, at)),
         event_rows AS (
             SELECT * FROM \(arrays(eventTypes))
                 AS u (event_id, kind, chain, occurred_at, payload, next_attempt_at)),
