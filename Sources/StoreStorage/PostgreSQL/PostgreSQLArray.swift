@@ -1,3 +1,5 @@
+import Foundation
+
 /// A one-dimensional PostgreSQL array in the server's binary wire format, sent as one parameter
 /// (``SQLValue/array(_:)``) for statements that take a whole column of rows at once:
 /// `SELECT … FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[]))`, `WHERE key = ANY(CAST(? AS TEXT[]))`.
@@ -70,7 +72,7 @@ public struct PostgreSQLArray: Sendable, Hashable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(capacity)
         bytes.appendBigEndian(UInt32(values.isEmpty ? 0 : 1))
-        bytes.appendBigEndian(UInt32(values.contains(.null) ? 1 : 0))
+        bytes.appendBigEndian(UInt32(0))  // whether it holds NULL: set below when one is written
         bytes.appendBigEndian(element.oid)
         if !values.isEmpty {
             bytes.appendBigEndian(UInt32(values.count))
@@ -81,11 +83,13 @@ public struct PostgreSQLArray: Sendable, Hashable {
             switch (value, element) {
             case (.null, _):
                 bytes.appendBigEndian(UInt32(bitPattern: -1))
+                bytes[7] = 1
             case (.text(var text), .text):
                 text.withUTF8 { utf8 in
                     bytes.appendBigEndian(UInt32(utf8.count))
+                    guard let base = utf8.baseAddress else { return }
                     bytes.append(contentsOf: utf8)
-                    if !holdsNUL, utf8.contains(0) { holdsNUL = true }
+                    if !holdsNUL, memchr(base, 0, utf8.count) != nil { holdsNUL = true }
                 }
             case (.integer(let integer), .bigint):
                 bytes.appendBigEndian(UInt32(8))
@@ -117,8 +121,17 @@ public struct PostgreSQLArray: Sendable, Hashable {
 }
 
 extension [UInt8] {
-    /// Appends `value`'s bytes, most significant first (the wire format's byte order).
-    fileprivate mutating func appendBigEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.bigEndian) { append(contentsOf: $0) }
+    /// Appends `value`'s four bytes, most significant first (the wire format's byte order).
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(UInt8(truncatingIfNeeded: value >> 24))
+        append(UInt8(truncatingIfNeeded: value >> 16))
+        append(UInt8(truncatingIfNeeded: value >> 8))
+        append(UInt8(truncatingIfNeeded: value))
+    }
+
+    /// Appends `value`'s eight bytes, most significant first.
+    fileprivate mutating func appendBigEndian(_ value: UInt64) {
+        appendBigEndian(UInt32(truncatingIfNeeded: value >> 32))
+        appendBigEndian(UInt32(truncatingIfNeeded: value))
     }
 }
