@@ -4,8 +4,9 @@ import StoreModel
 import StoreStorage
 import Testing
 
-/// Migration 2 of the entitlement server's schema (no index of events by chain; on SQLite, notifications, events
-/// and account versions stored `WITHOUT ROWID`) on a store that schema 1 wrote, on SQLite and on PostgreSQL.
+/// Migrations 2 and 3 of the entitlement server's schema (no index of events by chain; on SQLite, notifications,
+/// events and account versions stored `WITHOUT ROWID`; audit and ledger indexes without NULL entries) on a store that
+/// schema 1 wrote, on SQLite and on PostgreSQL.
 @Suite struct SchemaMigrationTests {
     /// Every row of the tables migration 2 touches or that the state depends on, in key order.
     private static let tables = [
@@ -31,11 +32,15 @@ import Testing
             #expect(try await Self.indexes(in: database).contains("ent_events_chain"))
 
             let migrated = try await database.migrate(EntitlementSchema.migrations)
-            #expect(migrated.map(\.version) == [2])
+            #expect(migrated.map(\.version) == [2, 3])
             #expect(try await Self.rows(in: database) == rows)
             let indexes = try await Self.indexes(in: database)
             #expect(!indexes.contains("ent_events_chain"))
             #expect(indexes.isSuperset(of: ["ent_notifications_chain", "ent_accounts_updated", "ent_transactions_chain"]))
+            for (index, column) in [("ent_ownership_audit_previous", "previous_owner"), ("ent_ledger_account", "account_id")] {
+                let definition = try await Self.definition(of: index, in: database)
+                #expect(definition.hasSuffix("WHERE \(column) IS NOT NULL") || definition.hasSuffix("WHERE (\(column) IS NOT NULL)"), "\(definition)")
+            }
             if case .sqlite = backend.kind {
                 for table in ["ent_notifications", "ent_events", "ent_accounts"] {
                     let sql = try await database.queryFirst("SELECT sql FROM sqlite_master WHERE name = ?", [.text(table)])?.string("sql")
@@ -61,6 +66,14 @@ import Testing
         var rows: [[SQLValue]] = []
         for sql in tables { rows += try await database.query(sql).map(\.values) }
         return rows
+    }
+
+    /// The statement that made `index`, as the store keeps it.
+    private static func definition(of index: String, in database: any SQLDatabase) async throws -> String {
+        let sql = database.dialect == .sqlite
+            ? "SELECT sql AS definition FROM sqlite_master WHERE type = 'index' AND name = ?"
+            : "SELECT indexdef AS definition FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ?"
+        return try await database.queryFirst(sql, [.text(index)])?.string("definition") ?? "missing"
     }
 
     private static func indexes(in database: any SQLDatabase) async throws -> Set<String> {

@@ -8,7 +8,7 @@ extension ChainSnapshot {
     static func batchStatement(_ requests: [Request]) -> SQLStatement {
         func keys(_ key: (Request) -> [String]) -> SQLValue {
             var seen: Set<String> = []
-            return PostgreSQLArrayLiteral.parameter(texts: requests.flatMap(key).filter { seen.insert($0).inserted })
+            return .array(PostgreSQLArray(texts: requests.flatMap(key).filter { seen.insert($0).inserted }))
         }
         let chains = keys { $0.chain.map { [$0] } ?? [] }
         return SQLStatement(batchText, [

@@ -147,6 +147,17 @@ public enum EntitlementSchema {
         Migration(
             version: 2, name: "No event index by chain; notifications, events and account versions by their key",
             sqlite: ["DROP INDEX ent_events_chain"] + rebuiltWithoutRowid, postgresql: ["DROP INDEX ent_events_chain"]),
+        // Both stores index NULL: every ownership link made by an `appAccountToken` wrote an audit entry under a NULL
+        // previous owner, and every consumable's ledger entry (held by its purchase, not by an account) one under a
+        // NULL account, though the readers only look these columns up by an account (`previous_owner = ?`,
+        // `account_id = ?`, which imply NOT NULL, so both stores still use the indexes). Each is now partial: one
+        // index entry fewer per link and per ledger entry.
+        Migration(version: 3, name: "Audit and ledger indexes without NULL entries", sql: [
+            "DROP INDEX ent_ownership_audit_previous",
+            "CREATE INDEX ent_ownership_audit_previous ON ent_ownership_audit (previous_owner) WHERE previous_owner IS NOT NULL",
+            "DROP INDEX ent_ledger_account",
+            "CREATE INDEX ent_ledger_account ON ent_ledger (account_id) WHERE account_id IS NOT NULL",
+        ]),
     ]
 
     /// Migration 2 on SQLite: each table rebuilt `WITHOUT ROWID` under its name, with its rows and indexes.

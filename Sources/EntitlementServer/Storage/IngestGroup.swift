@@ -17,10 +17,20 @@ import StoreStorage
 /// of its own.
 final class IngestGroup: WriteGroup {
     /// One write: the evidence, the writer (with its instant) and the key whose lock it takes (`nil` on SQLite).
-    struct Item: Sendable {
+    ///
+    /// A class: the batcher keeps each item as an existential and hands the batch's items over as an array, and the
+    /// evidence and the writer's configuration hold dozens of references, which each copy of a struct retained and
+    /// released one by one on the database's thread.
+    final class Item: Sendable {
         let evidence: VerifiedEvidence
         let writer: StateWriter
         let lockKey: String?
+
+        init(evidence: VerifiedEvidence, writer: StateWriter, lockKey: String?) {
+            self.evidence = evidence
+            self.writer = writer
+            self.lockKey = lockKey
+        }
     }
 
     func runAlone(_ item: Item, in transaction: SQLTransaction) throws -> ApplyOutcome {
@@ -78,6 +88,6 @@ final class IngestGroup: WriteGroup {
         let hashes = Set(keys.map { Int64(bitPattern: KeyLock.hash($0)) }).sorted()
         return SQLStatement(
             "SELECT pg_advisory_xact_lock(key) FROM unnest(CAST(? AS BIGINT[])) AS locks (key)",
-            [PostgreSQLArrayLiteral.parameter(hashes.map(SQLValue.integer))])
+            [.array(PostgreSQLArray(bigints: hashes))])
     }
 }

@@ -1,7 +1,8 @@
 import StoreModel
 import StoreStorage
 
-/// The changes of a batch of writes (``IngestGroup``) as columns, one array per column, and the one PostgreSQL
+/// The changes of a batch of writes (``IngestGroup``) as columns, one array per column (sent in the binary format,
+/// ``PostgreSQLArray``, so neither side quotes or parses the stored JSON), and the one PostgreSQL
 /// statement that makes them: a multi-row query per table (`INSERT … SELECT … FROM unnest(…)`,
 /// `UPDATE … FROM unnest(…)`). Its text is the same for any number of writes, so it is prepared once per connection.
 ///
@@ -9,6 +10,15 @@ import StoreStorage
 /// the single-write and the batched paths store the same values. Writes of one transaction or chain leave one row
 /// for it, as their statements one after another would leave the stored row: the transaction's latest planned
 /// version, and for each chain register the latest that advanced.
+///
+/// A row the batch's snapshot proves absent — a notification, owner link or ledger entry it did not find, a
+/// transaction or chain it did not find and no earlier write of the batch made — is a plain `INSERT`: the snapshot
+/// was read under the locks every writer of those rows takes, so nothing else can have made it since, and
+/// PostgreSQL skips the speculative insertion `ON CONFLICT` costs (a look-up in the key's index before the insert,
+/// and a second WAL record after it). Only the rows that may exist keep their `ON CONFLICT`: stored transactions
+/// and chains (upserts), events (which other notifications can have made) and account versions. Should a row
+/// conflict anyway, the statement fails, and the batch rolls back and runs each write alone (``WriteGroup``), whose
+/// statements have their `ON CONFLICT` clauses, so the outcome is the same.
 struct IngestRows {
     /// A statement a write planned that has no multi-row form here; the batch then runs each write alone.
     struct Unbatchable: Error, CustomStringConvertible {
@@ -16,10 +26,14 @@ struct IngestRows {
         var description: String { "no multi-row form for the statement \(sql.prefix(60))…" }
     }
 
-    /// Rows laid out by column.
+    /// Rows laid out by column, each column of one element type.
     private struct Columns {
+        let types: [PostgreSQLArray.Element]
         var values: [[SQLValue]]
-        init(_ count: Int) { values = Array(repeating: [], count: count) }
+        init(_ types: [PostgreSQLArray.Element]) {
+            self.types = types
+            values = Array(repeating: [], count: types.count)
+        }
         var isEmpty: Bool { values[0].isEmpty }
         var count: Int { values[0].count }
         mutating func append(_ row: some Collection<SQLValue>) {
@@ -30,28 +44,30 @@ struct IngestRows {
         mutating func replace(row: Int, columns: Range<Int>, with values: [SQLValue]) {
             for column in columns { self.values[column][row] = values[column] }
         }
-        var parameters: [SQLValue] { values.map { PostgreSQLArrayLiteral.parameter($0) } }
+        /// Each column as one array parameter, in the binary format.
+        var parameters: [SQLValue] { zip(values, types).map { .array(PostgreSQLArray($0, of: $1)) } }
     }
 
-    private var notifications = Columns(11)
-    private var transactions = Columns(15)
-    private var chains = Columns(ChainRegisters.rowColumns)
-    private var owners = Columns(4)
-    private var audits = Columns(7)
-    private var ledger = Columns(7)
-    private var events = Columns(6)
+    private var notifications = Columns(notificationTypes)
+    /// Transactions and chains the batch's snapshot did not find (``new``), and those it found (``stored``).
+    private var transactions = (new: Columns(transactionTypes), stored: Columns(transactionTypes))
+    private var chains = (new: Columns(chainTypes), stored: Columns(chainTypes))
+    private var owners = Columns(ownerTypes)
+    private var audits = Columns(auditTypes)
+    private var ledger = Columns(ledgerTypes)
+    private var events = Columns(eventTypes)
     private var eventIds: Set<String> = []
-    /// The row of each transaction and each chain in ``transactions`` and ``chains``: a later write of the same one
-    /// changes that row, as a second statement would change the stored one.
-    private var transactionRows: [String: Int] = [:]
-    private var chainRows: [String: Int] = [:]
+    /// The row of each transaction and each chain in ``transactions`` and ``chains``, and whether it is new: a later
+    /// write of the same one changes that row, as a second statement would change the stored one.
+    private var transactionRows: [String: (isNew: Bool, index: Int)] = [:]
+    private var chainRows: [String: (isNew: Bool, index: Int)] = [:]
     private var accounts: [String] = []
     private var bumps: [String: (count: Int64, at: Int64)] = [:]
 
     /// Whether no write changes anything.
     var isEmpty: Bool {
-        notifications.isEmpty && transactions.isEmpty && chains.isEmpty && owners.isEmpty && audits.isEmpty && ledger.isEmpty && events.isEmpty
-            && accounts.isEmpty
+        notifications.isEmpty && transactions.new.isEmpty && transactions.stored.isEmpty && chains.new.isEmpty
+            && chains.stored.isEmpty && owners.isEmpty && audits.isEmpty && ledger.isEmpty && events.isEmpty && accounts.isEmpty
     }
 
     /// Adds one write's changes, planned at `now`.
@@ -61,11 +77,18 @@ struct IngestRows {
             switch statement.sql {
             case TransactionRegister.insertSQL, TransactionRegister.updateSQL:
                 guard let row = changes.transactionRow, case .text(let id) = row[0] else { throw Unbatchable(sql: statement.sql) }
-                if let index = transactionRows[id] {
-                    transactions.replace(row: index, columns: 0..<row.count, with: row)
+                if let (isNew, index) = transactionRows[id] {
+                    if isNew {
+                        transactions.new.replace(row: index, columns: 0..<row.count, with: row)
+                    } else {
+                        transactions.stored.replace(row: index, columns: 0..<row.count, with: row)
+                    }
+                } else if statement.sql == TransactionRegister.insertSQL {
+                    transactionRows[id] = (true, transactions.new.count)
+                    transactions.new.append(row)
                 } else {
-                    transactionRows[id] = transactions.count
-                    transactions.append(row)
+                    transactionRows[id] = (false, transactions.stored.count)
+                    transactions.stored.append(row)
                 }
             case OwnershipWriter.ownerSQL:
                 owners.append(statement.parameters)
@@ -77,13 +100,21 @@ struct IngestRows {
                 guard statement.sql == ChainRegisters.insertSQL || statement.sql.hasPrefix("UPDATE ent_chains "),
                     let row = changes.chainRow, case .text(let chain) = row[0]
                 else { throw Unbatchable(sql: statement.sql) }
-                if let index = chainRows[chain] {
+                if let (isNew, index) = chainRows[chain] {
                     // A register that advanced again replaces what the row holds for it; a NULL keeps it.
-                    if row[3] != .null { chains.replace(row: index, columns: 3..<6, with: row) }
-                    if row[6] != .null { chains.replace(row: index, columns: 6..<9, with: row) }
+                    for columns in [3..<6, 6..<9] where row[columns.lowerBound] != .null {
+                        if isNew {
+                            chains.new.replace(row: index, columns: columns, with: row)
+                        } else {
+                            chains.stored.replace(row: index, columns: columns, with: row)
+                        }
+                    }
+                } else if statement.sql == ChainRegisters.insertSQL {
+                    chainRows[chain] = (true, chains.new.count)
+                    chains.new.append(row)
                 } else {
-                    chainRows[chain] = chains.count
-                    chains.append(row)
+                    chainRows[chain] = (false, chains.stored.count)
+                    chains.stored.append(row)
                 }
             }
         }
@@ -109,35 +140,49 @@ struct IngestRows {
     func statement(endpoints: [String]) -> SQLStatement {
         var parameters: [SQLValue] = []
         parameters += notifications.parameters
-        parameters += transactions.parameters
-        parameters += chains.parameters
+        parameters += transactions.new.parameters
+        parameters += transactions.stored.parameters
+        parameters += chains.new.parameters
+        parameters += chains.stored.parameters
         parameters += owners.parameters
         parameters += audits.parameters
         parameters += ledger.parameters
         parameters += events.parameters
-        parameters.append(PostgreSQLArrayLiteral.parameter(texts: endpoints))
-        parameters.append(PostgreSQLArrayLiteral.parameter(texts: accounts))
-        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.count) }))
-        parameters.append(PostgreSQLArrayLiteral.parameter(accounts.map { .integer(bumps[$0]!.at) }))
+        parameters.append(.array(PostgreSQLArray(texts: endpoints)))
+        parameters.append(.array(PostgreSQLArray(texts: accounts)))
+        parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.count })))
+        parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.at })))
         return SQLStatement(Self.text, parameters)
     }
 
-    private static func arrays(_ types: [String]) -> String {
-        "unnest(" + types.map { "CAST(? AS \($0)[])" }.joined(separator: ", ") + ")"
+    private static func arrays(_ types: [PostgreSQLArray.Element]) -> String {
+        "unnest(" + types.map { "CAST(? AS \($0.sqlName)[])" }.joined(separator: ", ") + ")"
     }
 
-    private static let transactionTypes = [
-        "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "BIGINT", "BIGINT", "INTEGER", "BIGINT", "TEXT", "TEXT",
-        "BIGINT", "TEXT",
+    // The element types of each table's columns, in the order of its rows' values.
+    private static let notificationTypes: [PostgreSQLArray.Element] = [
+        .text, .text, .text, .bigint, .text, .text, .text, .text, .text, .integer, .bigint,
     ]
+    private static let transactionTypes: [PostgreSQLArray.Element] = [
+        .text, .text, .text, .text, .text, .text, .bigint, .bigint, .bigint, .integer, .bigint, .text, .text, .bigint, .text,
+    ]
+    private static let chainTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .integer, .bigint, .text, .text, .bigint, .text]
+    private static let ownerTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .bigint]
+    private static let auditTypes: [PostgreSQLArray.Element] = [.bigint, .text, .text, .text, .text, .text, .text]
+    private static let ledgerTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .text, .bigint, .text, .bigint]
+    private static let eventTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .bigint, .text, .bigint]
 
     private static let text = """
         WITH notifications AS (
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT"]))
-            ON CONFLICT (notification_uuid) DO NOTHING),
-        transactions AS (
+            SELECT * FROM \(arrays(notificationTypes))),
+        new_transactions AS (
+            INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment,
+                product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
+                ownership_type, app_account_token, signed_date, payload)
+            SELECT * FROM \(arrays(transactionTypes))),
+        stored_transactions AS (
             INSERT INTO ent_transactions AS stored (transaction_id, original_transaction_id, bundle_id, environment,
                 product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
                 ownership_type, app_account_token, signed_date, payload)
@@ -149,10 +194,14 @@ struct IngestRows {
                 is_upgraded = excluded.is_upgraded, quantity = excluded.quantity, ownership_type = excluded.ownership_type,
                 app_account_token = excluded.app_account_token, signed_date = excluded.signed_date,
                 payload = excluded.payload),
-        chains AS (
+        new_chains AS (
+            INSERT INTO ent_chains (original_transaction_id, bundle_id, environment, status, status_signed_date,
+                status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
+            SELECT * FROM \(arrays(chainTypes))),
+        stored_chains AS (
             INSERT INTO ent_chains AS stored (original_transaction_id, bundle_id, environment, status, status_signed_date,
                 status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "INTEGER", "BIGINT", "TEXT", "TEXT", "BIGINT", "TEXT"]))
+            SELECT * FROM \(arrays(chainTypes))
             ON CONFLICT (original_transaction_id) DO UPDATE SET
                 status = COALESCE(excluded.status, stored.status),
                 status_signed_date = CASE WHEN excluded.status IS NULL THEN stored.status_signed_date
@@ -166,18 +215,16 @@ struct IngestRows {
                     ELSE excluded.renewal_tiebreak END),
         owners AS (
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since)
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT"]))
-            ON CONFLICT (original_transaction_id, account_id) DO NOTHING),
+            SELECT * FROM \(arrays(ownerTypes))),
         audits AS (
             INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
-            SELECT * FROM \(arrays(["BIGINT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT", "TEXT"]))),
+            SELECT * FROM \(arrays(auditTypes))),
         ledger AS (
             INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
             SELECT u.entry, NULL, u.id, u.chain, u.currency, u.amount, u.kind, u.at
-            FROM \(arrays(["TEXT", "TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"])) AS u (entry, id, chain, currency, amount, kind, at)
-            ON CONFLICT (entry_id) DO NOTHING),
+            FROM \(arrays(ledgerTypes)) AS u (entry, id, chain, currency, amount, kind, at)),
         event_rows AS (
-            SELECT * FROM \(arrays(["TEXT", "TEXT", "TEXT", "BIGINT", "TEXT", "BIGINT"]))
+            SELECT * FROM \(arrays(eventTypes))
                 AS u (event_id, kind, chain, occurred_at, payload, next_attempt_at)),
         events AS (
             INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload)
@@ -190,7 +237,7 @@ struct IngestRows {
             CROSS JOIN unnest(CAST(? AS TEXT[])) AS endpoint (name)),
         accounts AS (
             INSERT INTO ent_accounts (account_id, version, updated_at)
-            SELECT * FROM \(arrays(["TEXT", "BIGINT", "BIGINT"]))
+            SELECT * FROM \(arrays([.text, .bigint, .bigint]))
             ON CONFLICT (account_id) DO UPDATE SET version = ent_accounts.version + excluded.version,
                 updated_at = excluded.updated_at)
         SELECT event_id FROM events

@@ -2,6 +2,8 @@
 /// whole column of rows at once: `SELECT … FROM unnest(?::text[], ?::int8[])`, `WHERE key = ANY(?::text[])`.
 ///
 /// Every text element is quoted, with `\` and `"` escaped, so any text round-trips; `NULL` elements are bare.
+/// ``PostgreSQLArray`` sends the same arrays in the binary format, which neither side has to quote or parse; the
+/// text form is for callers that want the parameter as text.
 ///
 /// A batch's columns carry tens of kilobytes of stored JSON, so the literal is written in one buffer sized up
 /// front, each element's bytes copied in runs between the characters to escape, and integers written digit by
@@ -49,7 +51,7 @@ public enum PostgreSQLArrayLiteral {
                     bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
                 }
                 bytes.append(UInt8(ascii: "\""))
-            case .real, .blob:
+            case .real, .blob, .array:
                 preconditionFailure("PostgreSQLArrayLiteral holds text, integers and NULL only")
             }
         }

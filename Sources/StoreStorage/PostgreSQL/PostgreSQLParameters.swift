@@ -1,6 +1,7 @@
 import CLibPQ
 
-/// Parameters laid out for `PQexecParams`: integers, floats and text in text format, bytes in binary format.
+/// Parameters laid out for `PQexecParams`: integers, floats and text in text format, bytes and arrays in binary
+/// format.
 ///
 /// Every value is copied into one buffer that outlives the call, so the pointers libpq reads stay valid.
 /// Integers are sent as `int8` and floats as `float8`; text goes out untyped so the server reads it as whatever
@@ -52,6 +53,17 @@ struct PostgreSQLParameters {
             case .blob(let data):
                 let start = begin(type: PostgreSQLTypeOID.bytea, format: 1)
                 storage.append(contentsOf: data)
+                end(start, terminated: false)
+            case .array(let array):
+                guard !array.holdsNUL else {
+                    throw StorageError(
+                        .invalidStatement,
+                        reason: "Parameter \(offsets.count) is an array whose text holds the NUL character, which "
+                            + "PostgreSQL text cannot store. Strip it, or store the value as a blob.",
+                        database: database, sql: sql)
+                }
+                let start = begin(type: array.element.arrayOID, format: 1)
+                storage.append(contentsOf: array.bytes)
                 end(start, terminated: false)
             }
         }

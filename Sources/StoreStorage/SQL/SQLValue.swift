@@ -17,6 +17,9 @@ public enum SQLValue: Sendable, Hashable {
     case text(String)
     /// Raw bytes (`BLOB` on SQLite, `BYTEA` on PostgreSQL).
     case blob(Data)
+    /// A PostgreSQL array, a parameter only: a whole column of rows for one multi-row statement. SQLite refuses it,
+    /// and no row read from either store holds one.
+    case array(PostgreSQLArray)
 }
 
 extension SQLValue {
@@ -38,7 +41,7 @@ extension SQLValue {
     /// Whether this is `NULL`.
     public var isNull: Bool { self == .null }
 
-    /// The storage class's name as error messages use it: `integer`, `real`, `text`, `blob` or `null`.
+    /// The storage class's name as error messages use it: `integer`, `real`, `text`, `blob`, `array` or `null`.
     public var typeName: String {
         switch self {
         case .null: "null"
@@ -46,6 +49,7 @@ extension SQLValue {
         case .real: "real"
         case .text: "text"
         case .blob: "blob"
+        case .array: "array"
         }
     }
 }
@@ -90,6 +94,7 @@ extension SQLValue: CustomStringConvertible {
         case .text(let value) where value.count > 40: "'\(value.prefix(40))…' (\(value.count) characters)"
         case .text(let value): "'\(value)'"
         case .blob(let value): "<\(value.count) bytes>"
+        case .array(let value): "<\(value.element.sqlName)[], \(value.byteCount) bytes>"
         }
     }
 }

@@ -50,6 +50,13 @@ struct SQLiteStatement {
                 database: database, sql: sql)
         }
         for (offset, value) in parameters.enumerated() {
+            if case .array = value {
+                throw StorageError(
+                    .invalidStatement,
+                    reason: "Parameter \(offset + 1) is a PostgreSQL array, which SQLite has no type for. Send the "
+                        + "rows one statement each on SQLite.",
+                    database: database, sql: sql)
+            }
             let status = bind(value, at: Int32(offset + 1))
             guard status == SQLITE_OK else { throw SQLiteFailure.error(status, handle: handle, sql: sql, database: database) }
         }
@@ -78,6 +85,8 @@ struct SQLiteStatement {
                 guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_zeroblob(pointer, index, 0) }
                 return sqlite3_bind_blob(pointer, index, base, Int32(bytes.count), transient)
             }
+        case .array:
+            return SQLITE_MISMATCH  // refused by bind(_:) with a message first
         }
     }
 
