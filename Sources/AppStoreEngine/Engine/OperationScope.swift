@@ -60,18 +60,21 @@ final class OperationScope {
     /// The policy.
     var policy: LifecyclePolicy { environment.policy }
 
-    /// Signs the collected notifications, writes them to the outbox and saves the counters. A notification keeps
+    /// Signs the collected notifications, writes them to the outbox (several rows a statement) and saves the
+    /// counters. A notification keeps
     /// a reference to its transaction's row only when the row holds the JSON it was signed with (a later change
     /// in the same operation puts the JSON into the notification instead).
     func commit() throws(AppStoreEngineError) {
-        for var row in try signing.finish() {
-            if row.stored.referencesTransaction, let json = row.transactionJSON,
-                (try? storedTransaction(row.transactionId ?? ""))?.json != json
+        var rows = try signing.finish()
+        for index in rows.indices {
+            if rows[index].stored.referencesTransaction, let json = rows[index].transactionJSON,
+                (try? storedTransaction(rows[index].transactionId ?? ""))?.json != json
             {
-                row.stored = row.stored.resolvingReference(PayloadJSON.insertingSignedDate(row.signedDate, into: json))
+                rows[index].stored = rows[index].stored.resolvingReference(
+                    PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json))
             }
-            try tables.insert(row, headerId: environment.signer.headerId)
         }
+        try tables.insert(rows, headerId: environment.signer.headerId)
         try tables.save(counters, since: originalCounters)
     }
 

@@ -16,7 +16,10 @@ extension EngineTables {
                 .blob(Data(lifecycle.compactRepresentation)), .integer(try Self.key(lifecycle.originalTransactionId)),
             ]
             let changed: Int
-            if storedProduct == lifecycle.productId {
+            if storedProduct == lifecycle.productId, pending.isDeferring {
+                deferUpdate(of: chain, values: values)
+                return
+            } else if storedProduct == lifecycle.productId {
                 changed = try execute(
                     "UPDATE chains SET status = ?, due_at = ?, due_sequence = ?, state = ? WHERE original_transaction_id = ?",
                     values)
@@ -47,6 +50,50 @@ extension EngineTables {
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
                 .blob(Data(lifecycle.compactRepresentation)),
             ])
+    }
+
+    /// ``save(_:)``'s update of a stored chain whose product did not change, for several chains: the values
+    /// (original transaction ID, status, due date, due sequence, state) joined by the chain's key.
+    private static let multiRowUpdate = MultiRowStatement(
+        prefix: "UPDATE chains SET status = pending.column2, due_at = pending.column3, "
+            + "due_sequence = pending.column4, state = pending.column5 FROM (VALUES ",
+        row: "(?, ?, ?, ?, ?)",
+        suffix: ") AS pending WHERE chains.original_transaction_id = pending.column1")
+
+    /// Holds a stored chain's update with the pending rows; a chain saved again replaces its pending values.
+    /// `values` are the single update's: status, due date, due sequence, state, original transaction ID.
+    private func deferUpdate(of chain: ChainRecord, values: [SQLValue]) {
+        guard case .integer(let key) = values[4] else { return }
+        let row = [values[4], values[0], values[1], values[2], values[3]]
+        if let index = pending.chainRows[key] {
+            pending.chains.replaceSubrange((index * 5)..<(index * 5 + 5), with: row)
+            pending.chainRecords[index] = chain
+        } else {
+            pending.chainRows[key] = pending.chainRecords.count
+            pending.chains.append(contentsOf: row)
+            pending.chainRecords.append(chain)
+        }
+    }
+
+    /// Writes the pending rows: the transactions, then the chains' updates, each as few multi-row statements.
+    /// Should a pending chain no longer be stored (the operation deleted it), the chains are saved one by one,
+    /// as ``save(_:)`` does without deferring.
+    func flushPendingRows() throws(AppStoreEngineError) {
+        guard !pending.isEmpty else { return }
+        let transactions = pending.transactions
+        let chains = pending.chains
+        let records = pending.chainRecords
+        let deferring = pending.isDeferring
+        pending.removeAll()
+        pending.isDeferring = false
+        defer { pending.isDeferring = deferring }
+        _ = try Self.multiRowInsertion.run(over: transactions, width: Self.transactionColumnCount, in: self)
+        if try Self.multiRowUpdate.run(over: chains, width: 5, in: self) != records.count {
+            for var record in records {
+                record.storedProductId = nil
+                try save(record)
+            }
+        }
     }
 
     /// The chain with `originalTransactionId`, or `nil`.

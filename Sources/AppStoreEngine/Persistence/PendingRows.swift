@@ -1,0 +1,75 @@
+import StoreStorage
+
+/// Rows a run of due events writes together: the new transactions' `INSERT`s and the stored chains' `UPDATE`s,
+/// held while ``isDeferring`` and written as multi-row statements by ``EngineTables/flushPendingRows()``.
+///
+/// Any other statement on the same ``EngineTables`` writes them first, so every read in the operation (a due
+/// page, a transaction by ID, a chain) sees them, and statements run in the same order relative to everything
+/// but each other: a pending transaction and a pending chain update touch different tables. They are part of the
+/// storage transaction like any statement: a rollback drops them, a commit keeps them.
+final class PendingRows {
+    /// Whether ``EngineTables/insert(_:announcement:)`` and ``EngineTables/save(_:)`` hold rows here instead of
+    /// writing them at once.
+    var isDeferring = false
+    /// The pending transactions' values, ``EngineTables/transactionColumnCount`` a row, in insertion order.
+    var transactions: [SQLValue] = []
+    /// The pending chains' update values (original transaction ID, status, due date, due sequence, state), a
+    /// row per chain: a chain saved again replaces its row.
+    var chains: [SQLValue] = []
+    /// The pending chains, in the order of ``chains``, for the rare fallback to one statement each.
+    var chainRecords: [ChainRecord] = []
+    /// Where each pending chain's row is, by original transaction ID.
+    var chainRows: [Int64: Int] = [:]
+
+    /// Whether rows are waiting.
+    var isEmpty: Bool { transactions.isEmpty && chains.isEmpty }
+
+    /// Forgets the rows (after writing them).
+    func removeAll() {
+        transactions.removeAll(keepingCapacity: true)
+        chains.removeAll(keepingCapacity: true)
+        chainRecords.removeAll(keepingCapacity: true)
+        chainRows.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A statement for a number of rows: the same prefix, one values group per row, and an optional suffix. Built
+/// once per size, for sizes that are powers of two up to ``largest``, so that a table's writes use a handful of
+/// prepared statements whatever the number of rows.
+struct MultiRowStatement: Sendable {
+    /// The statement for 1, 2, 4, … ``largest`` rows, by the size's binary logarithm.
+    private let statements: [String]
+    /// The most rows one statement takes.
+    static let largest = 64
+
+    init(prefix: String, row: String, suffix: String = "") {
+        var statements: [String] = []
+        var size = 1
+        while size <= Self.largest {
+            statements.append(prefix + Array(repeating: row, count: size).joined(separator: ", ") + suffix)
+            size *= 2
+        }
+        self.statements = statements
+    }
+
+    /// Runs the statement over `values` (`width` values a row) in as few statements as the sizes allow, and
+    /// returns the number of rows they changed.
+    func run(
+        over values: [SQLValue], width: Int, in tables: EngineTables
+    ) throws(AppStoreEngineError) -> Int {
+        var changed = 0
+        var start = 0
+        let rows = values.count / width
+        var remaining = rows
+        while remaining > 0 {
+            var level = statements.count - 1
+            while (1 << level) > remaining { level -= 1 }
+            let count = 1 << level
+            changed += try tables.executeDirectly(
+                statements[level], Array(values[(start * width)..<((start + count) * width)]))
+            start += count
+            remaining -= count
+        }
+        return changed
+    }
+}
