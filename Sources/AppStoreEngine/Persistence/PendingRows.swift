@@ -1,7 +1,8 @@
 import StoreStorage
 
-/// Rows a run of due events writes together: the new transactions' `INSERT`s and the stored chains' `UPDATE`s,
-/// held while ``isDeferring`` and written as multi-row statements by ``EngineTables/flushPendingRows()``.
+/// Rows a run of due events or a batch of purchases writes together: new transactions, app transaction records
+/// and chains (`INSERT`s) and the stored chains' `UPDATE`s, held while ``isDeferring`` and written as multi-row
+/// statements by ``EngineTables/flushPendingRows()``.
 ///
 /// Any other statement on the same ``EngineTables`` writes them first, so every read in the operation (a due
 /// page, a transaction by ID, a chain) sees them, and statements run in the same order relative to everything
@@ -13,6 +14,12 @@ final class PendingRows {
     var isDeferring = false
     /// The pending transactions' values, ``EngineTables/transactionColumnCount`` a row, in insertion order.
     var transactions: [SQLValue] = []
+    /// The pending app transaction records' values (bundle, account, ID, original purchase date, original
+    /// application version), inserted or replaced in order, as a single save does.
+    var appTransactions: [SQLValue] = []
+    /// The pending new chains' values, ``EngineTables/chainColumnCount`` a row, inserted or replaced in order, as
+    /// a single save of a chain not stored yet does.
+    var newChains: [SQLValue] = []
     /// The pending chains' update values (original transaction ID, status, due date, due sequence, state), a
     /// row per chain: a chain saved again replaces its row.
     var chains: [SQLValue] = []
@@ -22,11 +29,13 @@ final class PendingRows {
     var chainRows: [Int64: Int] = [:]
 
     /// Whether rows are waiting.
-    var isEmpty: Bool { transactions.isEmpty && chains.isEmpty }
+    var isEmpty: Bool { transactions.isEmpty && chains.isEmpty && appTransactions.isEmpty && newChains.isEmpty }
 
     /// Forgets the rows (after writing them).
     func removeAll() {
         transactions.removeAll(keepingCapacity: true)
+        appTransactions.removeAll(keepingCapacity: true)
+        newChains.removeAll(keepingCapacity: true)
         chains.removeAll(keepingCapacity: true)
         chainRecords.removeAll(keepingCapacity: true)
         chainRows.removeAll(keepingCapacity: true)
@@ -53,10 +62,13 @@ struct MultiRowStatement: Sendable {
     }
 
     /// Runs the statement over `values` (`width` values a row) in as few statements as the sizes allow, and
-    /// returns the number of rows they changed.
+    /// returns the number of rows they changed. `flushingFirst` writes the pending rows before (for a row written
+    /// at once, as any statement does); without it the statement runs as part of writing them.
+    @discardableResult
     func run(
-        over values: [SQLValue], width: Int, in tables: EngineTables
+        over values: [SQLValue], width: Int, in tables: EngineTables, flushingFirst: Bool = false
     ) throws(AppStoreEngineError) -> Int {
+        if flushingFirst, !tables.pending.isEmpty { try tables.flushPendingRows() }
         var changed = 0
         var start = 0
         let rows = values.count / width
