@@ -1,13 +1,17 @@
 import StoreStorage
 
-/// Rows a run of due events or a batch of purchases writes together: new transactions, app transaction records
-/// and chains (`INSERT`s) and the stored chains' `UPDATE`s, held while ``isDeferring`` and written as multi-row
-/// statements by ``EngineTables/flushPendingRows()``.
+/// Rows a batch of purchases writes together: new transactions, app transaction records and chains (`INSERT`s)
+/// and the stored chains' `UPDATE`s, held while ``isDeferring`` and written as multi-row statements by
+/// ``EngineTables/flushPendingRows()``.
 ///
-/// Any other statement on the same ``EngineTables`` writes them first, so every read in the operation (a due
-/// page, a transaction by ID, a chain) sees them, and statements run in the same order relative to everything
-/// but each other: a pending transaction and a pending chain update touch different tables. They are part of the
-/// storage transaction like any statement: a rollback drops them, a commit keeps them.
+/// Any other statement on the same ``EngineTables`` writes them first, so every read in the operation (a
+/// transaction by ID, a chain, an account's chains) sees them, and statements run in the same order relative to
+/// everything but each other: the pending rows of one table are written in order, and the tables are written in
+/// an order no read can tell apart (transactions, app transaction records, new chains, then chain updates). They
+/// are part of the storage transaction like any statement: a rollback drops them, a commit keeps them.
+///
+/// Due events do not use it: writing their transactions and chain updates this way did not lower their CPU time
+/// measurably (docs/BENCHMARKS.md, sixth round).
 final class PendingRows {
     /// Whether ``EngineTables/insert(_:announcement:)`` and ``EngineTables/save(_:)`` hold rows here instead of
     /// writing them at once.

@@ -5,18 +5,7 @@ extension OperationScope {
     /// Fires up to `maximum` due events at or before `limit`, earliest first (a chain before a task at the same
     /// instant; chains by scheduling order). The clock, when virtual, moves to each event's instant.
     /// - Returns: How many fired, and whether more may be due.
-    ///
-    /// On SQLite, the events' new transactions and chain updates are written together (``PendingRows``): before
-    /// the next page of due chains is read, before any other statement, and at the end.
     func processDueEvents(upTo limit: Timestamp, maximum: Int) throws(AppStoreEngineError) -> (Int, Bool) {
-        tables.pending.isDeferring = tables.writesRowsTogether
-        defer { tables.pending.isDeferring = false }
-        let result = try fireDueEvents(upTo: limit, maximum: maximum)
-        try tables.flushPendingRows()
-        return result
-    }
-
-    private func fireDueEvents(upTo limit: Timestamp, maximum: Int) throws(AppStoreEngineError) -> (Int, Bool) {
         var count = 0
         let remembered = remembersCreatedPayloads
         remembersCreatedPayloads = false
