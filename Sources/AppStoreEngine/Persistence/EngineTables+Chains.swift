@@ -10,14 +10,15 @@ extension EngineTables {
     func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
         let lifecycle = chain.lifecycle
         if let storedProduct = chain.storedProductId {
+            let key = try Self.key(lifecycle.originalTransactionId)
             var values: [SQLValue] = [
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)), .integer(try Self.key(lifecycle.originalTransactionId)),
+                .blob(Data(lifecycle.compactRepresentation)), .integer(key),
             ]
             let changed: Int
             if storedProduct == lifecycle.productId, pending.isDeferring {
-                deferUpdate(of: chain, values: values)
+                deferUpdate(of: chain, key: key, values: values)
                 return
             } else if storedProduct == lifecycle.productId {
                 changed = try execute(
@@ -71,8 +72,7 @@ extension EngineTables {
 
     /// Holds a stored chain's update with the pending rows; a chain saved again replaces its pending values.
     /// `values` are the single update's: status, due date, due sequence, state, original transaction ID.
-    private func deferUpdate(of chain: ChainRecord, values: [SQLValue]) {
-        guard case .integer(let key) = values[4] else { return }
+    private func deferUpdate(of chain: ChainRecord, key: Int64, values: [SQLValue]) {
         let row = [values[4], values[0], values[1], values[2], values[3]]
         if let index = pending.chainRows[key] {
             pending.chains.replaceSubrange((index * 5)..<(index * 5 + 5), with: row)
