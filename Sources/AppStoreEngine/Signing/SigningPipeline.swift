@@ -56,11 +56,12 @@ struct SigningPipeline {
         let scratch = Self.scratches[lane]
         Self.queues[lane].async(group: group) {
             scratch.buffers.withLock { buffers in
-                for (index, job) in jobs {
+                // By position, so that each job is read in place rather than copied out of the array.
+                for position in jobs.indices {
                     results.store(
                         Result { () throws(AppStoreEngineError) in
-                            try job.sign(with: signer, lane: lane, scratch: &buffers)
-                        }, at: index)
+                            try jobs[position].job.sign(with: signer, lane: lane, scratch: &buffers)
+                        }, at: jobs[position].index)
                 }
             }
         }
@@ -70,16 +71,19 @@ struct SigningPipeline {
     mutating func finish() throws(AppStoreEngineError) -> [OutboxRow] {
         for lane in lanes.indices { dispatch(lane) }
         group.wait()
-        var ordered = [OutboxRow?](repeating: nil, count: submitted)
-        for lane in lanes {
-            for (index, result) in lane.take() { ordered[index] = try result.get() }
-        }
+        // Jobs went round-robin to the lanes and each lane is serial, so a lane's results come in the order of its
+        // jobs: job `index` is the next result of lane `index % lanes.count`. Each lane's results are reversed once
+        // so that taking the next one moves it out of the array instead of copying it.
+        var results = lanes.map { lane in Array(lane.take().reversed()) }
+        let count = submitted
         submitted = 0
         var rows: [OutboxRow] = []
-        rows.reserveCapacity(ordered.count)
-        for row in ordered {
-            guard let row else { throw .signing("a signing job did not finish") }
-            rows.append(row)
+        rows.reserveCapacity(count)
+        for index in 0..<count {
+            guard let next = results[index % results.count].popLast(), next.index == index else {
+                throw .signing("a signing job did not finish")
+            }
+            rows.append(try next.result.get())
         }
         return rows
     }
