@@ -91,7 +91,7 @@ final class OperationScope {
 
     /// The account.
     func account(_ id: String) throws(AppStoreEngineError) -> Account {
-        if dueAccount?.account.id == id, let account = dueAccount?.account { return account }
+        if let due = dueAccount, due.account.id == id { return due.account }
         if let account = accountCache[id] { return account }
         let account = try tables.account(id)
         accountCache[id] = account
@@ -100,7 +100,7 @@ final class OperationScope {
 
     /// Makes an account and its app transaction, read along with a due chain, the ones looked up first until the
     /// next due event (or a change to either) replaces them.
-    func rememberForDueEvent(_ account: consuming Account, _ appTransaction: consuming AppTransactionRecord?) {
+    func rememberForDueEvent(_ account: Account, _ appTransaction: AppTransactionRecord?) {
         dueAccount = (account, appTransaction)
     }
 

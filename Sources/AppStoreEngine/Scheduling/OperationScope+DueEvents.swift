@@ -15,35 +15,38 @@ extension OperationScope {
         var taskDue = task?.dueAt
         // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
-        // The page is kept reversed, the next chain last, so that each event moves its row out of the page instead
-        // of copying it; the page's last due date is kept.
+        // The page is walked by position, and its last due date kept, so that no event copies a row it does not use.
         var page: [EngineTables.DueChain] = []
+        var position = 0
         var pageLastDue: Timestamp?
         while count < maximum {
-            if page.isEmpty {
+            if position == page.count {
                 page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
-                page.reverse()
-                pageLastDue = page.isEmpty ? nil : page[0].chain.lifecycle.dueEvent?.date
+                position = 0
+                pageLastDue = page.last?.chain.lifecycle.dueEvent?.date
             }
-            if !page.isEmpty, let due = page[page.count - 1].chain.lifecycle.dueEvent,
+            if position < page.count, let due = page[position].chain.lifecycle.dueEvent,
                 taskDue.map({ due.date <= $0 }) ?? true
             {
-                let (chain, account, appTransaction) = page.removeLast()
-                var record = chain
-                rememberForDueEvent(account, appTransaction)
+                var record = page[position].chain
+                rememberForDueEvent(page[position].account, page[position].appTransaction)
+                position += 1
                 moveClock(to: due.date)
                 let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)
                 if record.lifecycle.dueEvent == due { try tables.clearDueEvent(of: record.lifecycle.originalTransactionId) }
                 if chainSaves - saves > 1 {
                     page = []
-                } else if !page.isEmpty, let moved = record.lifecycle.dueEvent?.date, let last = pageLastDue,
+                    position = 0
+                } else if position < page.count, let moved = record.lifecycle.dueEvent?.date, let last = pageLastDue,
                     moved <= last
                 {
                     page = []
+                    position = 0
                 }
             } else if let due = task {
                 page = []
+                position = 0
                 moveClock(to: due.dueAt)
                 try tables.deleteTask(due.sequence)
                 if due.kind == EngineTask.massExtension {

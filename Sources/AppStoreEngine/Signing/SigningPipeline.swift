@@ -56,12 +56,11 @@ struct SigningPipeline {
         let scratch = Self.scratches[lane]
         Self.queues[lane].async(group: group) {
             scratch.buffers.withLock { buffers in
-                // By position, so that each job is read in place rather than copied out of the array.
-                for position in jobs.indices {
+                for (index, job) in jobs {
                     results.store(
                         Result { () throws(AppStoreEngineError) in
-                            try jobs[position].job.sign(with: signer, lane: lane, scratch: &buffers)
-                        }, at: jobs[position].index)
+                            try job.sign(with: signer, lane: lane, scratch: &buffers)
+                        }, at: index)
                 }
             }
         }
@@ -71,19 +70,16 @@ struct SigningPipeline {
     mutating func finish() throws(AppStoreEngineError) -> [OutboxRow] {
         for lane in lanes.indices { dispatch(lane) }
         group.wait()
-        // Jobs went round-robin to the lanes and each lane is serial, so a lane's results come in the order of its
-        // jobs: job `index` is the next result of lane `index % lanes.count`. Each lane's results are reversed once
-        // so that taking the next one moves it out of the array instead of copying it.
-        var results = lanes.map { lane in Array(lane.take().reversed()) }
-        let count = submitted
+        var ordered = [OutboxRow?](repeating: nil, count: submitted)
+        for lane in lanes {
+            for (index, result) in lane.take() { ordered[index] = try result.get() }
+        }
         submitted = 0
         var rows: [OutboxRow] = []
-        rows.reserveCapacity(count)
-        for index in 0..<count {
-            guard let next = results[index % results.count].popLast(), next.index == index else {
-                throw .signing("a signing job did not finish")
-            }
-            rows.append(try next.result.get())
+        rows.reserveCapacity(ordered.count)
+        for row in ordered {
+            guard let row else { throw .signing("a signing job did not finish") }
+            rows.append(row)
         }
         return rows
     }

@@ -131,8 +131,6 @@ public struct SubscriptionLifecycle: Hashable, Sendable, Codable {
         var chain = self
         var ids = identifiers
         var actions: [LifecycleAction] = []
-        // Room for a renewal's actions (transaction, notification, due event, renewal information) in one allocation.
-        actions.reserveCapacity(4)
         let before = chain.renewalInfo(in: context)
         try chain.apply(event, in: context, identifiers: &ids, actions: &actions)
         chain.synchronizeDueEvent(actions: &actions)
