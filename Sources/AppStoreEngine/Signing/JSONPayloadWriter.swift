@@ -25,10 +25,14 @@ struct JSONPayloadWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
-    /// Ends the object and returns its bytes.
-    consuming func finish() -> [UInt8] {
+    /// Ends the object and hands over its bytes, leaving the writer empty. Ending in place, then moving the
+    /// buffer out, keeps it uniquely referenced: a consuming `finish()` got a copy of the writer while the
+    /// caller's variable was still alive, and appending the closing brace then copied the whole buffer.
+    mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+        var finished: [UInt8] = []
+        swap(&finished, &bytes)
+        return finished
     }
 
     private mutating func key(_ key: StaticString) {
