@@ -25,9 +25,8 @@ struct JSONPayloadWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
-    /// Ends the object and hands over its bytes, leaving the writer empty. Ending in place, then moving the
-    /// buffer out, keeps it uniquely referenced: a consuming `finish()` got a copy of the writer while the
-    /// caller's variable was still alive, and appending the closing brace then copied the whole buffer.
+    /// Ends the object and hands over its bytes, leaving the writer empty. The buffer is closed in place and then
+    /// moved out, so it is never copied (closing a copy of the writer copied the whole buffer).
     mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
         var finished: [UInt8] = []
