@@ -32,7 +32,11 @@ extension AppStoreEngine {
             var results: [PurchaseResult] = []
             results.reserveCapacity(requests.count)
             try scope.prefetch(accountsOf: requests)
+            // The purchases' new rows are written together (on SQLite), before any other statement reads the store.
+            scope.tables.pending.isDeferring = scope.tables.writesRowsTogether
+            defer { scope.tables.pending.isDeferring = false }
             for request in requests { results.append(try scope.purchase(request)) }
+            try scope.tables.flushPendingRows()
             return results
         }
     }
@@ -144,7 +148,7 @@ extension OperationScope {
         let token = request.appAccountToken?.uuidString.lowercased()
         switch product {
         case .subscription(let subscription):
-            let existing = try tables.purchasedChain(
+            let existing = try purchasedChain(
                 bundleId: app.bundleId, accountId: request.accountId, groupId: subscription.subscriptionGroupID)
             var purchase = SubscriptionPurchase(
                 productId: request.productId, appAccountToken: token, offer: request.offer?.requested,

@@ -101,6 +101,7 @@ extension OperationScope {
         try tables.save(record)
         record.storedProductId = record.lifecycle.productId
         chainSaves += 1
+        chainSaved(record.lifecycle)
         if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }
         // Updated transactions are announced once each, unless created by these actions (announced as stored).
         guard !applied.updated.isEmpty else { return applied }

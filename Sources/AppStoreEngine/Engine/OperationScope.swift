@@ -31,6 +31,9 @@ final class OperationScope {
     var remembersCreatedPayloads = true
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
+    /// The purchased chains of accounts in an app, read by ``prefetch(accountsOf:)``; an account's entry goes when
+    /// one of its chains is saved, so that the next lookup reads the store.
+    private var purchasedChainsCache: [AppAccount: [ChainRecord]] = [:]
     /// Accounts known (from ``prefetch(accountsOf:)``) to have no app transaction record in an app yet.
     private var appTransactionAbsent: Set<AppAccount> = []
     /// The account (and its app transaction in the chain's app) of the due event being handled, read with its
@@ -60,18 +63,21 @@ final class OperationScope {
     /// The policy.
     var policy: LifecyclePolicy { environment.policy }
 
-    /// Signs the collected notifications, writes them to the outbox and saves the counters. A notification keeps
+    /// Signs the collected notifications, writes them to the outbox (several rows a statement) and saves the
+    /// counters. A notification keeps
     /// a reference to its transaction's row only when the row holds the JSON it was signed with (a later change
     /// in the same operation puts the JSON into the notification instead).
     func commit() throws(AppStoreEngineError) {
-        for var row in try signing.finish() {
-            if row.stored.referencesTransaction, let json = row.transactionJSON,
-                (try? storedTransaction(row.transactionId ?? ""))?.json != json
+        var rows = try signing.finish()
+        for index in rows.indices {
+            if rows[index].stored.referencesTransaction, let json = rows[index].transactionJSON,
+                (try? storedTransaction(rows[index].transactionId ?? ""))?.json != json
             {
-                row.stored = row.stored.resolvingReference(PayloadJSON.insertingSignedDate(row.signedDate, into: json))
+                rows[index].stored = rows[index].stored.resolvingReference(
+                    PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json))
             }
-            try tables.insert(row, headerId: environment.signer.headerId)
         }
+        try tables.insert(rows, headerId: environment.signer.headerId)
         try tables.save(counters, since: originalCounters)
     }
 
@@ -114,7 +120,28 @@ final class OperationScope {
                 unknown.remove(record.accountId)
             }
             for accountId in unknown { appTransactionAbsent.insert(AppAccount(bundleId: bundleId, accountId: accountId)) }
+            let accounts = Array(Set(requests.filter { $0.bundleId == bundleId }.map(\.accountId)))
+            for accountId in accounts { purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: accountId)] = [] }
+            for chain in try tables.purchasedChains(bundleId: bundleId, accountIds: accounts) {
+                purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: chain.lifecycle.accountId), default: []]
+                    .append(chain)
+            }
         }
+    }
+
+    /// The account's purchased chain in a subscription group, if any: from ``prefetch(accountsOf:)`` when it read
+    /// the account and none of its chains was saved since, else from the store.
+    func purchasedChain(bundleId: String, accountId: String, groupId: String) throws(AppStoreEngineError) -> ChainRecord? {
+        if let chains = purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: accountId)] {
+            return chains.first { $0.lifecycle.subscriptionGroupIdentifier == groupId }
+        }
+        return try tables.purchasedChain(bundleId: bundleId, accountId: accountId, groupId: groupId)
+    }
+
+    /// Forgets the prefetched purchased chains of a chain's owner after the chain was saved.
+    func chainSaved(_ lifecycle: SubscriptionLifecycle) {
+        guard !purchasedChainsCache.isEmpty else { return }
+        purchasedChainsCache[AppAccount(bundleId: lifecycle.bundleId, accountId: lifecycle.accountId)] = nil
     }
 
     /// Forgets a cached account after it changed.

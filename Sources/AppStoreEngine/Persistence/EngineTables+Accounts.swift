@@ -103,7 +103,7 @@ extension EngineTables {
     /// The rows of `sql` (ending in `IN`, after `parameters`) for `ids`, read in chunks of ``lookupChunk``: each
     /// chunk's ids padded with its last one up to the next power of two, so that lookups of any size use one of a
     /// few statements (each distinct text takes a place in the connection's statement cache).
-    private func rows(_ sql: String, _ parameters: [SQLValue] = [], ids: [String]) throws(AppStoreEngineError) -> [SQLRow] {
+    func rows(_ sql: String, _ parameters: [SQLValue] = [], ids: [String]) throws(AppStoreEngineError) -> [SQLRow] {
         var rows: [SQLRow] = []
         var start = ids.startIndex
         while start < ids.endIndex {
@@ -118,19 +118,25 @@ extension EngineTables {
         return rows
     }
 
-    /// Inserts or replaces an app transaction row.
+    /// The upsert of app transaction rows, for one or several rows.
+    static let appTransactionUpsert = MultiRowStatement(
+        prefix: "INSERT INTO app_transactions (bundle_id, account_id, app_transaction_id, original_purchase_date, "
+            + "original_application_version) VALUES ",
+        row: "(?, ?, ?, ?, ?)",
+        suffix: " ON CONFLICT (bundle_id, account_id) DO UPDATE SET original_purchase_date = "
+            + "excluded.original_purchase_date, original_application_version = excluded.original_application_version")
+
+    /// Inserts or replaces an app transaction row (while ``PendingRows/isDeferring``, with the pending rows).
     func save(_ record: AppTransactionRecord) throws(AppStoreEngineError) {
-        try execute(
-            """
-            INSERT INTO app_transactions (bundle_id, account_id, app_transaction_id, original_purchase_date,
-                original_application_version) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (bundle_id, account_id) DO UPDATE SET original_purchase_date = excluded.original_purchase_date,
-                original_application_version = excluded.original_application_version
-            """,
-            [
-                .text(record.bundleId), .text(record.accountId), .text(record.appTransactionId),
-                .integer(record.originalPurchaseDate.milliseconds), .text(record.originalApplicationVersion),
-            ])
+        let values: [SQLValue] = [
+            .text(record.bundleId), .text(record.accountId), .text(record.appTransactionId),
+            .integer(record.originalPurchaseDate.milliseconds), .text(record.originalApplicationVersion),
+        ]
+        if pending.isDeferring {
+            pending.appTransactions.append(contentsOf: values)
+            return
+        }
+        try Self.appTransactionUpsert.run(over: values, width: 5, in: self, flushingFirst: true)
     }
 }
 

@@ -10,13 +10,17 @@ extension EngineTables {
     func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
         let lifecycle = chain.lifecycle
         if let storedProduct = chain.storedProductId {
+            let key = try Self.key(lifecycle.originalTransactionId)
             var values: [SQLValue] = [
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)), .integer(try Self.key(lifecycle.originalTransactionId)),
+                .blob(Data(lifecycle.compactRepresentation)), .integer(key),
             ]
             let changed: Int
-            if storedProduct == lifecycle.productId {
+            if storedProduct == lifecycle.productId, pending.isDeferring {
+                deferUpdate(of: chain, key: key, values: values)
+                return
+            } else if storedProduct == lifecycle.productId {
                 changed = try execute(
                     "UPDATE chains SET status = ?, due_at = ?, due_sequence = ?, state = ? WHERE original_transaction_id = ?",
                     values)
@@ -30,15 +34,7 @@ extension EngineTables {
             }
             if changed == 1 { return }
         }
-        try execute(
-            """
-            INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id,
-                product_id, status, due_at, due_sequence, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id,
-                status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence,
-                state = excluded.state
-            """,
-            [
+        let values: [SQLValue] = [
                 .integer(try Self.key(lifecycle.originalTransactionId)), .text(lifecycle.bundleId),
                 .text(lifecycle.accountId), .text(lifecycle.subscriptionGroupIdentifier),
                 .text(lifecycle.ownership.rawValue),
@@ -46,7 +42,72 @@ extension EngineTables {
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
                 .blob(Data(lifecycle.compactRepresentation)),
-            ])
+            ]
+        if pending.isDeferring {
+            pending.newChains.append(contentsOf: values)
+            return
+        }
+        try Self.chainUpsert.run(over: values, width: Self.chainColumnCount, in: self, flushingFirst: true)
+    }
+
+    /// The values of a row of ``chainUpsert``.
+    static let chainColumnCount = 11
+
+    /// The upsert of a chain not stored yet (or whose update found no row), for one or several rows.
+    private static let chainUpsert = MultiRowStatement(
+        prefix: "INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, "
+            + "product_id, status, due_at, due_sequence, state) VALUES ",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        suffix: " ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id, "
+            + "status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence, "
+            + "state = excluded.state")
+
+    /// ``save(_:)``'s update of a stored chain whose product did not change, for several chains: the values
+    /// (original transaction ID, status, due date, due sequence, state) joined by the chain's key.
+    private static let multiRowUpdate = MultiRowStatement(
+        prefix: "UPDATE chains SET status = pending.column2, due_at = pending.column3, "
+            + "due_sequence = pending.column4, state = pending.column5 FROM (VALUES ",
+        row: "(?, ?, ?, ?, ?)",
+        suffix: ") AS pending WHERE chains.original_transaction_id = pending.column1")
+
+    /// Holds a stored chain's update with the pending rows; a chain saved again replaces its pending values.
+    /// `values` are the single update's: status, due date, due sequence, state, original transaction ID.
+    private func deferUpdate(of chain: ChainRecord, key: Int64, values: [SQLValue]) {
+        let row = [values[4], values[0], values[1], values[2], values[3]]
+        if let index = pending.chainRows[key] {
+            pending.chains.replaceSubrange((index * 5)..<(index * 5 + 5), with: row)
+            pending.chainRecords[index] = chain
+        } else {
+            pending.chainRows[key] = pending.chainRecords.count
+            pending.chains.append(contentsOf: row)
+            pending.chainRecords.append(chain)
+        }
+    }
+
+    /// Writes the pending rows: the transactions, the app transaction records, the new chains, then the stored
+    /// chains' updates, each as few multi-row statements.
+    /// Should a pending chain no longer be stored (the operation deleted it), the chains are saved one by one,
+    /// as ``save(_:)`` does without deferring.
+    func flushPendingRows() throws(AppStoreEngineError) {
+        guard !pending.isEmpty else { return }
+        let transactions = pending.transactions
+        let appTransactions = pending.appTransactions
+        let newChains = pending.newChains
+        let chains = pending.chains
+        let records = pending.chainRecords
+        let deferring = pending.isDeferring
+        pending.removeAll()
+        pending.isDeferring = false
+        defer { pending.isDeferring = deferring }
+        try Self.multiRowInsertion.run(over: transactions, width: Self.transactionColumnCount, in: self)
+        try Self.appTransactionUpsert.run(over: appTransactions, width: 5, in: self)
+        try Self.chainUpsert.run(over: newChains, width: Self.chainColumnCount, in: self)
+        if try Self.multiRowUpdate.run(over: chains, width: 5, in: self) != records.count {
+            for var record in records {
+                record.storedProductId = nil
+                try save(record)
+            }
+        }
     }
 
     /// The chain with `originalTransactionId`, or `nil`.
@@ -87,6 +148,16 @@ extension EngineTables {
         try chains(
             where: "bundle_id = ? AND account_id = ? AND group_id = ? AND ownership = ?",
             [.text(bundleId), .text(accountId), .text(groupId), .text(InAppOwnershipType.purchased.rawValue)]).first
+    }
+
+    /// The purchased chains of several accounts in an app, read in chunked `IN` lookups.
+    func purchasedChains(bundleId: String, accountIds: [String]) throws(AppStoreEngineError) -> [ChainRecord] {
+        var chains: [ChainRecord] = []
+        let rows = try rows(
+            "SELECT \(Self.columns) FROM chains WHERE bundle_id = ? AND ownership = ? AND account_id IN",
+            [.text(bundleId), .text(InAppOwnershipType.purchased.rawValue)], ids: accountIds)
+        for row in rows { chains.append(try Self.chain(from: row)) }
+        return chains.sorted { (Self.numeric($0.lifecycle.originalTransactionId) ?? 0) < (Self.numeric($1.lifecycle.originalTransactionId) ?? 0) }
     }
 
     /// The account's chains in an app (purchased and family-shared), optionally in one group.

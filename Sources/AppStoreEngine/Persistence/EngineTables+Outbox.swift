@@ -12,22 +12,49 @@ extension EngineTables {
         LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
         """
 
-    /// Appends a signed notification. Its UUID is not stored: it is derived from the sequence number.
-    func insert(_ row: OutboxRow, headerId: Int64) throws(AppStoreEngineError) {
-        try execute(
-            """
+    /// The values of a row of ``outboxInsertion``.
+    private static let outboxColumnCount = 14
+
+    /// The outbox's `INSERT`, for one or several rows.
+    private static let outboxInsertion = MultiRowStatement(
+        prefix: """
             INSERT INTO outbox (sequence, uuid, bundle_id, environment, notification_type, subtype, transaction_id,
                 original_transaction_id, signed_date, delivery_state, failures, attempts, header_id, payload, signature,
-                test_token) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)
+                test_token) VALUES 
             """,
-            [
-                .integer(row.sequence), .null, .text(row.bundleId), .text(row.environment.rawValue),
-                .text(row.notificationType.rawValue), SQLValue(row.subtype?.rawValue),
-                SQLValue(row.transactionId.flatMap(Self.numeric)),
-                SQLValue(row.originalTransactionId.flatMap(Self.numeric)), .integer(row.signedDate.milliseconds),
-                .text(DeliveryState.pending.rawValue), .integer(headerId), .blob(Data(row.stored.payload)),
-                .text(row.stored.signature), SQLValue(row.testToken),
-            ])
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)")
+
+    /// Appends signed notifications, on SQLite in as few statements as ``MultiRowStatement`` allows (one each on
+    /// PostgreSQL). Their UUIDs are not stored: each is derived from the sequence number.
+    func insert(_ rows: [OutboxRow], headerId: Int64) throws(AppStoreEngineError) {
+        guard !rows.isEmpty else { return }
+        if !pending.isEmpty { try flushPendingRows() }
+        let largest = writesRowsTogether ? MultiRowStatement.largest : 1
+        var values: [SQLValue] = []
+        values.reserveCapacity(min(rows.count, largest) * Self.outboxColumnCount)
+        var start = 0
+        while start < rows.count {
+            let end = min(rows.count, start + largest)
+            values.removeAll(keepingCapacity: true)
+            for row in rows[start..<end] {
+                values.append(.integer(row.sequence))
+                values.append(.null)
+                values.append(.text(row.bundleId))
+                values.append(.text(row.environment.rawValue))
+                values.append(.text(row.notificationType.rawValue))
+                values.append(SQLValue(row.subtype?.rawValue))
+                values.append(SQLValue(row.transactionId.flatMap(Self.numeric)))
+                values.append(SQLValue(row.originalTransactionId.flatMap(Self.numeric)))
+                values.append(.integer(row.signedDate.milliseconds))
+                values.append(.text(DeliveryState.pending.rawValue))
+                values.append(.integer(headerId))
+                values.append(.blob(Data(row.stored.payload)))
+                values.append(.text(row.stored.signature))
+                values.append(SQLValue(row.testToken))
+            }
+            _ = try Self.outboxInsertion.run(over: values, width: Self.outboxColumnCount, in: self)
+            start = end
+        }
     }
 
     /// Notifications matching a filter, in outbox order.

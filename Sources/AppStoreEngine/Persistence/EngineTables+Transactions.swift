@@ -15,19 +15,44 @@ extension EngineTables {
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
 
+    /// The values of a row of ``insertion``.
+    static let transactionColumnCount = 13
+
+    /// ``insertion`` for several rows, which ``flushPendingRows()`` uses.
+    static let multiRowInsertion = MultiRowStatement(
+        prefix: "INSERT INTO transactions (\(columns), announced_sequence, announced_at) VALUES ",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+
     /// Inserts a transaction, with its announcement in the updates feed (sequence and date) when it has one.
+    /// While ``PendingRows/isDeferring``, the row waits to be written with the others.
     func insert(_ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil) throws(AppStoreEngineError) {
-        try execute(
-            Self.insertion,
-            [
-                .integer(try Self.key(transaction.id)), .text(transaction.bundleId), .text(transaction.accountId),
-                .text(transaction.productId), .text(transaction.productType.rawValue),
-                .integer(try Self.key(transaction.originalTransactionId)),
-                .integer(transaction.purchaseDate.milliseconds), SQLValue(transaction.isFinished),
-                SQLValue(transaction.isRevoked), SQLValue(transaction.familySource.flatMap(Self.numeric)),
-                .blob(.init(transaction.json)), SQLValue(announcement?.sequence),
-                SQLValue(announcement?.date.milliseconds),
-            ])
+        if pending.isDeferring {
+            try Self.appendValues(of: transaction, announcement: announcement, to: &pending.transactions)
+            return
+        }
+        var values: [SQLValue] = []
+        values.reserveCapacity(Self.transactionColumnCount)
+        try Self.appendValues(of: transaction, announcement: announcement, to: &values)
+        try execute(Self.insertion, values)
+    }
+
+    /// Appends the values of ``insertion`` for a transaction.
+    private static func appendValues(
+        of transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)?, to values: inout [SQLValue]
+    ) throws(AppStoreEngineError) {
+        values.append(.integer(try key(transaction.id)))
+        values.append(.text(transaction.bundleId))
+        values.append(.text(transaction.accountId))
+        values.append(.text(transaction.productId))
+        values.append(.text(transaction.productType.rawValue))
+        values.append(.integer(try key(transaction.originalTransactionId)))
+        values.append(.integer(transaction.purchaseDate.milliseconds))
+        values.append(SQLValue(transaction.isFinished))
+        values.append(SQLValue(transaction.isRevoked))
+        values.append(SQLValue(transaction.familySource.flatMap(numeric)))
+        values.append(.blob(.init(transaction.json)))
+        values.append(SQLValue(announcement?.sequence))
+        values.append(SQLValue(announcement?.date.milliseconds))
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after putting its previous JSON into

@@ -8,10 +8,24 @@ import StoreStorage
 struct EngineTables {
     /// The transaction's SQL view.
     let sql: SQLTransaction
+    /// Transactions and chain updates held to be written together, before any other statement runs.
+    let pending = PendingRows()
 
-    /// Runs a statement, mapping storage failures.
+    /// Whether rows are written several a statement, and may wait in ``pending`` for that: on SQLite, where the
+    /// statements that write them (`UPDATE … FROM (VALUES …)`) need no casts of their parameters and cost no
+    /// round trips to try. PostgreSQL keeps one statement a row.
+    var writesRowsTogether: Bool { sql.dialect == .sqlite }
+
+    /// Runs a statement (after the pending rows), mapping storage failures.
     @discardableResult
     func execute(_ statement: String, _ parameters: [SQLValue] = []) throws(AppStoreEngineError) -> Int {
+        if !pending.isEmpty { try flushPendingRows() }
+        return try executeDirectly(statement, parameters)
+    }
+
+    /// Runs a statement without writing the pending rows first: for the statements that write them.
+    @discardableResult
+    func executeDirectly(_ statement: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> Int {
         do {
             return try sql.execute(statement, parameters)
         } catch {
@@ -19,8 +33,9 @@ struct EngineTables {
         }
     }
 
-    /// Runs a query, mapping storage failures.
+    /// Runs a query (after the pending rows), mapping storage failures.
     func query(_ statement: String, _ parameters: [SQLValue] = []) throws(AppStoreEngineError) -> [SQLRow] {
+        if !pending.isEmpty { try flushPendingRows() }
         do {
             return try sql.query(statement, parameters)
         } catch {

@@ -25,10 +25,13 @@ struct JSONPayloadWriter {
         bytes.append(UInt8(ascii: "{"))
     }
 
-    /// Ends the object and returns its bytes.
-    consuming func finish() -> [UInt8] {
+    /// Ends the object and hands over its bytes, leaving the writer empty. The buffer is closed in place and then
+    /// moved out, so it is never copied (closing a copy of the writer copied the whole buffer).
+    mutating func finish() -> [UInt8] {
         bytes.append(UInt8(ascii: "}"))
-        return bytes
+        var finished: [UInt8] = []
+        swap(&finished, &bytes)
+        return finished
     }
 
     private mutating func key(_ key: StaticString) {
