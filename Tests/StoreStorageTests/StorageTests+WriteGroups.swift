@@ -68,26 +68,11 @@ extension StorageTests {
     }
 
     @Test(arguments: StorageBackendUnderTest.postgreSQL.map { [$0] } ?? [])
-    func arrayLiteralsRoundTripThroughUnnest(backend: StorageBackendUnderTest) async throws {
-        try await backend.withStore { store in
-            let texts: [SQLValue] = (Self.texts + ["NULL", "null", "{}", "{a,b}", "a\\b", "\\\"", "\"quoted\"", ",", " spaced ", "line\nbreak\ttab"])
-                .map(SQLValue.text) + [.null]
-            let rows = try await store.database.query(
-                "SELECT t FROM unnest(CAST(? AS TEXT[])) WITH ORDINALITY AS u (t, n) ORDER BY n", [PostgreSQLArrayLiteral.parameter(texts)])
-            #expect(rows.map { $0.values[0] } == texts)
-            let integers: [SQLValue] = Self.integers.map(SQLValue.integer) + [.null]
-            let numbers = try await store.database.query(
-                "SELECT i FROM unnest(CAST(? AS BIGINT[])) WITH ORDINALITY AS u (i, n) ORDER BY n", [PostgreSQLArrayLiteral.parameter(integers)])
-            #expect(numbers.map { $0.values[0] } == integers)
-            let empty = try await store.database.query("SELECT t FROM unnest(CAST(? AS TEXT[])) AS u (t)", [PostgreSQLArrayLiteral.parameter(texts: [])])
-            #expect(empty.isEmpty)
-        }
-    }
-
-    @Test(arguments: StorageBackendUnderTest.postgreSQL.map { [$0] } ?? [])
     func binaryArraysRoundTripThroughUnnest(backend: StorageBackendUnderTest) async throws {
         try await backend.withStore { store in
-            let texts: [SQLValue] = (Self.texts + ["NULL", "{a,b}", "a\\b", "\"quoted\"", "line\nbreak\ttab"]).map(SQLValue.text) + [.null]
+            // Texts that an array literal would have to quote or escape travel as they are.
+            let awkward = ["NULL", "null", "{}", "{a,b}", "a\\b", "\\\"", "\"quoted\"", ",", " spaced ", "line\nbreak\ttab"]
+            let texts: [SQLValue] = (Self.texts + awkward).map(SQLValue.text) + [.null]
             let bigints: [SQLValue] = Self.integers.map(SQLValue.integer) + [.null]
             let integers: [SQLValue] = [0, 1, -1, .integer(Int64(Int32.min)), .integer(Int64(Int32.max)), .null]
             // Three columns of one statement, as a multi-row insert sends them, and each array alone.

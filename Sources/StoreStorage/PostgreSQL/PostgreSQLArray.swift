@@ -5,7 +5,7 @@ import Foundation
 /// `SELECT … FROM unnest(CAST(? AS TEXT[]), CAST(? AS BIGINT[]))`, `WHERE key = ANY(CAST(? AS TEXT[]))`.
 ///
 /// The server reads it with `array_recv`: each element is its length and its bytes, so nothing is quoted, escaped
-/// or parsed, where the text form (``PostgreSQLArrayLiteral``) has every element quoted by the client and scanned
+/// or parsed, where an array literal in a text parameter has every element quoted by the client and scanned
 /// character by character by the server's `array_in`. A batch's columns carry tens of kilobytes of stored JSON, so
 /// the difference is CPU on both sides of every batch.
 ///
