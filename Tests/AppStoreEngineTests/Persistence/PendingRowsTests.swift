@@ -5,7 +5,7 @@ import Testing
 
 @testable import AppStoreEngine
 
-/// Transactions and chain updates held while due events run (``PendingRows``) and written as multi-row
+/// Transactions and chain updates held while a batch of purchases runs (``PendingRows``) and written as multi-row
 /// statements: every other statement sees them, a chain saved twice keeps its last values, and a chain that is no
 /// longer stored is saved again, as a single save would.
 @Suite struct PendingRowsTests {
