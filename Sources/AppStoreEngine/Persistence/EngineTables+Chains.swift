@@ -99,7 +99,7 @@ extension EngineTables {
         pending.removeAll()
         pending.isDeferring = false
         defer { pending.isDeferring = deferring }
-        try Self.multiRowInsertion.run(over: transactions, width: Self.transactionColumnCount, in: self)
+        try Self.insertion.run(over: transactions, width: Self.transactionColumnCount, in: self)
         try Self.appTransactionUpsert.run(over: appTransactions, width: 5, in: self)
         try Self.chainUpsert.run(over: newChains, width: Self.chainColumnCount, in: self)
         if try Self.multiRowUpdate.run(over: chains, width: 5, in: self) != records.count {

@@ -9,17 +9,12 @@ extension EngineTables {
         finished, revoked, family_source, payload
         """
 
-    /// The statement ``insert(_:announcement:)`` runs, built once (every renewal runs it).
-    private static let insertion = """
-        INSERT INTO transactions (\(columns), announced_sequence, announced_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        """
-
     /// The values of a row of ``insertion``.
     static let transactionColumnCount = 13
 
-    /// ``insertion`` for several rows, which ``flushPendingRows()`` uses.
-    static let multiRowInsertion = MultiRowStatement(
+    /// The `INSERT` of ``insert(_:announcement:)`` (every renewal runs it) and of ``flushPendingRows()``, for one or
+    /// several rows, built once.
+    static let insertion = MultiRowStatement(
         prefix: "INSERT INTO transactions (\(columns), announced_sequence, announced_at) VALUES ",
         row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
@@ -33,10 +28,10 @@ extension EngineTables {
         var values: [SQLValue] = []
         values.reserveCapacity(Self.transactionColumnCount)
         try Self.appendValues(of: transaction, announcement: announcement, to: &values)
-        try execute(Self.insertion, values)
+        try Self.insertion.run(over: values, width: Self.transactionColumnCount, in: self, flushingFirst: true)
     }
 
-    /// Appends the values of ``insertion`` for a transaction.
+    /// Appends the values of a row of ``insertion`` for a transaction.
     private static func appendValues(
         of transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)?, to values: inout [SQLValue]
     ) throws(AppStoreEngineError) {

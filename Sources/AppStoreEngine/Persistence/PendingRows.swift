@@ -81,8 +81,9 @@ struct MultiRowStatement: Sendable {
             var level = statements.count - 1
             while (1 << level) > remaining { level -= 1 }
             let count = 1 << level
-            changed += try tables.executeDirectly(
-                statements[level], Array(values[(start * width)..<((start + count) * width)]))
+            // One statement for all the rows takes the values as they are, without copying them.
+            let parameters = count == rows ? values : Array(values[(start * width)..<((start + count) * width)])
+            changed += try tables.executeDirectly(statements[level], parameters)
             start += count
             remaining -= count
         }
