@@ -5,13 +5,22 @@ import StoreStorage
 import Testing
 import TiendaTestSupport
 
-/// The batched path (``IngestGroup``) against the single-write path: a stream duplicated and shuffled, applied as one
-/// batch, gives each notification the outcome and leaves the state that applying the same notifications one at a
+/// The batched path (``IngestGroup``) against the single-write path: a stream duplicated and shuffled, applied in
+/// batches, gives each notification the outcome and leaves the state that applying the same notifications one at a
 /// time, in the same order, does. On PostgreSQL the batch plans every write from a snapshot kept in memory and sends
 /// its changes as multi-row statements; writes of one chain, transaction and notification meet in it.
 @Suite struct IngestBatchTests {
-    @Test(arguments: Backend.all, [5, 6, 7])
-    func `one batch of a shuffled stream with duplicates ends as its writes one by one`(backend: Backend, seed: Int) async throws {
+    /// A seed and the most writes per batch: batches of up to ``IngestRows/subscriptedRowLimit`` rows per table read
+    /// their arrays by subscript, larger ones unnest them all; the stream is about 450 writes.
+    struct Case: Sendable, CustomTestStringConvertible {
+        let seed: Int
+        let batchSize: Int
+        var testDescription: String { "seed \(seed), batches of \(batchSize)" }
+    }
+
+    @Test(arguments: Backend.all, [Case(seed: 5, batchSize: 1000), Case(seed: 6, batchSize: 1000), Case(seed: 7, batchSize: 24)])
+    func `batches of a shuffled stream with duplicates end as their writes one by one`(backend: Backend, scenario: Case) async throws {
+        let seed = scenario.seed
         let stream = NotificationStream.generate(seed: UInt64(seed), count: 300)
         var random = SeededRandom(seed: UInt64(seed) ^ 0xBA7C)
         var storm = stream.items + stream.items.filter { _ in random.next() % 2 == 0 }
@@ -31,8 +40,12 @@ import TiendaTestSupport
                 let key = evidence.transaction?.originalTransactionId ?? evidence.renewal?.originalTransactionId ?? evidence.notification?.uuid
                 return IngestGroup.Item(evidence: evidence, writer: writer, lockKey: locksKeys ? key : nil)
             }
-            let outcomes = try await service.database.transaction(isolation: .readCommitted) { transaction in
-                try IngestGroup().runTogether(items, in: transaction)
+            var outcomes: [ApplyOutcome] = []
+            for start in stride(from: 0, to: items.count, by: scenario.batchSize) {
+                let batch = Array(items[start..<min(start + scenario.batchSize, items.count)])
+                outcomes += try await service.database.transaction(isolation: .readCommitted) { transaction in
+                    try IngestGroup().runTogether(batch, in: transaction)
+                }
             }
             return (outcomes, try await StateDump.dump(harness, accounts: stream.accounts, at: instants))
         }

@@ -3,8 +3,8 @@ import StoreStorage
 
 /// The changes of a batch of writes (``IngestGroup``) as columns, one array per column (sent in the binary format,
 /// ``PostgreSQLArray``, so neither side quotes or parses the stored JSON), and the one PostgreSQL
-/// statement that makes them: a multi-row query per table (`INSERT … SELECT … FROM unnest(…)`,
-/// `UPDATE … FROM unnest(…)`). Its text is the same for any number of writes, so it is prepared once per connection.
+/// statement that makes them: a multi-row `INSERT … SELECT` per table from its arrays (``RowSource``). Its text is
+/// one of two for any number of writes, so each is prepared once per connection.
 ///
 /// Each write's statements (``StateWriter/Changes``) are taken apart by their text, which the writers expose, so
 /// the single-write and the batched paths store the same values. Writes of one transaction or chain leave one row
@@ -152,11 +152,40 @@ struct IngestRows {
         parameters.append(.array(PostgreSQLArray(texts: accounts)))
         parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.count })))
         parameters.append(.array(PostgreSQLArray(bigints: accounts.map { bumps[$0]!.at })))
-        return SQLStatement(Self.text, parameters)
+        let rows = [
+            notifications.count, transactions.new.count, transactions.stored.count, chains.new.count,
+            chains.stored.count, owners.count, audits.count, ledger.count, events.count, accounts.count,
+        ].max() ?? 0
+        return SQLStatement(rows <= Self.subscriptedRowLimit ? Self.texts.subscripted : Self.texts.unnested, parameters)
     }
 
-    private static func arrays(_ types: [PostgreSQLArray.Element]) -> String {
-        "unnest(" + types.map { "CAST(? AS \($0.sqlName)[])" }.joined(separator: ", ") + ")"
+    /// How the statement turns a table's column arrays back into rows.
+    ///
+    /// `unnest(a, b, …)` with several arrays is a function scan of one function per array, and PostgreSQL
+    /// materializes each function's result in a tuple store of its own: about eighty per batch, each with its
+    /// allocations, whatever the number of rows. A batch of a few dozen writes spends more on those than on its rows,
+    /// so it unnests one array per table (`WITH ORDINALITY`) and reads the other columns by subscript. A subscript of
+    /// an array of variable-width elements walks the array from its start, so reading a column that way costs the
+    /// square of its length: past ``subscriptedRowLimit`` rows a batch unnests every array.
+    private enum RowSource {
+        case unnested, subscripted
+    }
+
+    /// The most rows of one table a batch reads by subscript (``RowSource/subscripted``).
+    static let subscriptedRowLimit = 64
+
+    /// The rows of the arrays of `types` (one placeholder each, in order) as a table named `alias`.
+    private static func rows(_ types: [PostgreSQLArray.Element], as alias: String = "u", from source: RowSource) -> String {
+        let casts = types.map { "CAST(? AS \($0.sqlName)[])" }
+        switch source {
+        case .unnested:
+            return "unnest(" + casts.joined(separator: ", ") + ") AS \(alias)"
+        case .subscripted:
+            let columns = casts.indices.map { "c\($0)" }
+            let arrays = zip(casts, columns).map { "\($0) AS \($1)" }.joined(separator: ", ")
+            let values = (["first.value"] + columns.dropFirst().map { "a.\($0)[first.i]" }).joined(separator: ", ")
+            return "(SELECT \(values) FROM (SELECT \(arrays)) AS a, unnest(a.c0) WITH ORDINALITY AS first (value, i)) AS \(alias)"
+        }
     }
 
     // The element types of each table's columns, in the order of its rows' values.
@@ -172,21 +201,24 @@ struct IngestRows {
     private static let ledgerTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .text, .bigint, .text, .bigint]
     private static let eventTypes: [PostgreSQLArray.Element] = [.text, .text, .text, .bigint, .text, .bigint]
 
-    private static let text = """
+    private static let texts = (unnested: text(from: .unnested), subscripted: text(from: .subscripted))
+
+    private static func text(from source: RowSource) -> String {
+        """
         WITH notifications AS (
             INSERT INTO ent_notifications (notification_uuid, notification_type, subtype, signed_date,
                 original_transaction_id, transaction_id, environment, bundle_id, source, applied, received_at)
-            SELECT * FROM \(arrays(notificationTypes))),
+            SELECT * FROM \(rows(notificationTypes, from: source))),
         new_transactions AS (
             INSERT INTO ent_transactions (transaction_id, original_transaction_id, bundle_id, environment,
                 product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
                 ownership_type, app_account_token, signed_date, payload)
-            SELECT * FROM \(arrays(transactionTypes))),
+            SELECT * FROM \(rows(transactionTypes, from: source))),
         stored_transactions AS (
             INSERT INTO ent_transactions AS stored (transaction_id, original_transaction_id, bundle_id, environment,
                 product_id, product_type, purchase_date, expires_date, revocation_date, is_upgraded, quantity,
                 ownership_type, app_account_token, signed_date, payload)
-            SELECT * FROM \(arrays(transactionTypes))
+            SELECT * FROM \(rows(transactionTypes, from: source))
             ON CONFLICT (transaction_id) DO UPDATE SET original_transaction_id = excluded.original_transaction_id,
                 bundle_id = excluded.bundle_id, environment = excluded.environment, product_id = excluded.product_id,
                 product_type = excluded.product_type, purchase_date = excluded.purchase_date,
@@ -197,11 +229,11 @@ struct IngestRows {
         new_chains AS (
             INSERT INTO ent_chains (original_transaction_id, bundle_id, environment, status, status_signed_date,
                 status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
-            SELECT * FROM \(arrays(chainTypes))),
+            SELECT * FROM \(rows(chainTypes, from: source))),
         stored_chains AS (
             INSERT INTO ent_chains AS stored (original_transaction_id, bundle_id, environment, status, status_signed_date,
                 status_tiebreak, renewal_payload, renewal_signed_date, renewal_tiebreak)
-            SELECT * FROM \(arrays(chainTypes))
+            SELECT * FROM \(rows(chainTypes, from: source))
             ON CONFLICT (original_transaction_id) DO UPDATE SET
                 status = COALESCE(excluded.status, stored.status),
                 status_signed_date = CASE WHEN excluded.status IS NULL THEN stored.status_signed_date
@@ -215,17 +247,16 @@ struct IngestRows {
                     ELSE excluded.renewal_tiebreak END),
         owners AS (
             INSERT INTO ent_owners (original_transaction_id, account_id, role, since)
-            SELECT * FROM \(arrays(ownerTypes))),
+            SELECT * FROM \(rows(ownerTypes, from: source))),
         audits AS (
             INSERT INTO ent_ownership_audit (at, original_transaction_id, account_id, previous_owner, policy, decision, evidence)
-            SELECT * FROM \(arrays(auditTypes))),
+            SELECT * FROM \(rows(auditTypes, from: source))),
         ledger AS (
             INSERT INTO ent_ledger (entry_id, account_id, transaction_id, original_transaction_id, currency, amount, kind, at)
             SELECT u.entry, NULL, u.id, u.chain, u.currency, u.amount, u.kind, u.at
-            FROM \(arrays(ledgerTypes)) AS u (entry, id, chain, currency, amount, kind, at)),
+            FROM \(rows(ledgerTypes, as: "u (entry, id, chain, currency, amount, kind, at)", from: source))),
         event_rows AS (
-            SELECT * FROM \(arrays(eventTypes))
-                AS u (event_id, kind, chain, occurred_at, payload, next_attempt_at)),
+            SELECT * FROM \(rows(eventTypes, as: "u (event_id, kind, chain, occurred_at, payload, next_attempt_at)", from: source))),
         events AS (
             INSERT INTO ent_events (event_id, kind, original_transaction_id, occurred_at, payload)
             SELECT event_id, kind, chain, occurred_at, payload FROM event_rows
@@ -237,9 +268,10 @@ struct IngestRows {
             CROSS JOIN unnest(CAST(? AS TEXT[])) AS endpoint (name)),
         accounts AS (
             INSERT INTO ent_accounts (account_id, version, updated_at)
-            SELECT * FROM \(arrays([.text, .bigint, .bigint]))
+            SELECT * FROM \(rows([.text, .bigint, .bigint], from: source))
             ON CONFLICT (account_id) DO UPDATE SET version = ent_accounts.version + excluded.version,
                 updated_at = excluded.updated_at)
         SELECT event_id FROM events
         """
+    }
 }
