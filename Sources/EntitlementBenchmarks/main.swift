@@ -15,10 +15,11 @@ import StoreStorage
 //    on PostgreSQL when a connection string is given (or TIENDA_PG_CONNINFO is set);
 // 3. entitlement lookups over HTTP with wrk, against nginx serving a static file of the same bytes.
 //
-// On a shared machine the load moves during a run, so each ratio compares neighbours: verify-only is measured again
-// right before each ingest run (the ratio uses that measurement); the pipeline runs in R rounds (3 by default) of
-// verify-only then ingest, and the median of their ratios is reported with each round's; lookups and nginx alternate
-// in three rounds whose medians are compared.
+// On a shared machine the load moves during a run, so each ratio compares neighbours: the pipeline runs in R rounds
+// (5 by default), each ingest run between two verify-only runs, and its ratio is against the mean of the two (a
+// drift in the machine's speed during the round then moves both sides alike); the median of the rounds' ratios is
+// reported with each round's. Each HTTP ingest run compares with the verify-only run right before it; lookups and
+// nginx alternate in three rounds whose medians are compared.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
@@ -29,8 +30,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
         Usage: tienda-entitlements-bench [options]
 
           --notifications N      distinct notifications per pipeline run (default 12000)
-          --rounds R             pipeline rounds per store, each verify-only then ingest into an empty database; the
-                                 median of their ratios is reported with each round's (default 3)
+          --rounds R             pipeline rounds per store, each an ingest into an empty database between two
+                                 verify-only runs; the median of their ratios is reported with each round's (default 5)
           --concurrency C        concurrent callers of the pipeline (default 64, the figure docs/BENCHMARKS.md reports;
                                  other values are for diagnosis)
           --seconds S            length of each HTTP run with wrk (default 10)
@@ -41,8 +42,9 @@ if arguments.contains("--help") || arguments.contains("-h") {
           --threads              after each pipeline round, the machine's busy cores and this process's CPU by thread
                                  group (cooperative pool: verification and tasks; dispatch queues: the database's)
 
-        Ratios compare ingest with verify-only (the signature work alone, on every core) measured right before it;
-        each line also gives this process's CPU time per notification. See docs/BENCHMARKS.md.
+        Ratios compare ingest with verify-only (the signature work alone, on every core) measured next to it: a
+        pipeline round against the mean of the verify-only runs before and after it, an HTTP run against the one
+        before it. Each line also gives this process's CPU time per notification. See docs/BENCHMARKS.md.
         """)
     exit(0)
 }
@@ -56,7 +58,7 @@ let postgres = option("--postgres") ?? ProcessInfo.processInfo.environment["TIEN
 let selectedBackends = Set((option("--backends") ?? "sqlite,postgresql").lowercased().split(separator: ",").map(String.init))
 let skipHTTP = arguments.contains("--skip-http")
 let skipLookups = arguments.contains("--skip-lookups")
-let rounds = max(option("--rounds").flatMap(Int.init) ?? 3, 1)
+let rounds = max(option("--rounds").flatMap(Int.init) ?? 5, 1)
 let concurrency = max(option("--concurrency").flatMap(Int.init) ?? 64, 1)
 let showThreads = arguments.contains("--threads")
 
@@ -67,7 +69,7 @@ func report(_ line: String) {
 let store = try BenchmarkStore()
 report("Signing \(notificationCount) notifications (and the same number again for the HTTP runs)…")
 let pipelineBodies = try store.notifications(count: notificationCount, accounts: notificationCount / 6)
-/// Verify-only, measured again just before an ingest run.
+/// Verify-only, measured again next to each ingest run.
 func verifyOnly() async throws -> Double {
     let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
         try await VerifyOnlyBenchmark.run(pipelineBodies, store: store)
@@ -116,24 +118,29 @@ var lookupTarget: (process: EntitlementServerProcess, database: any SQLDatabase)
 let median = { (values: [Double]) in values.sorted()[values.count / 2] }
 let listed = { (values: [Double], format: String) in values.map { String(format: format, $0) }.joined(separator: ", ") }
 for backend in backends {
-    // Rounds of verify-only then ingest, each ingest into an empty database; the ratio reported is the median of the
-    // rounds' ratios, each against the verify-only run right before it.
+    // Rounds of ingest into an empty database, each between two verify-only runs (a round's second is the next one's
+    // first); the ratio reported is the median of the rounds' ratios, each against the mean of its two verify-only
+    // rates.
     var rates: [Double] = []
     var ratios: [Double] = []
     var cpus: [Double] = []
+    var verifyBefore = try await verifyOnly()
     for _ in 0..<rounds {
         let database = try await backend.open()
-        let verifyRate = try await verifyOnly()
         let threads = ThreadCPU()
         let (rate, cpu) = try await ProcessCPU.measure(items: pipelineBodies.count) {
             try await IngestBenchmark.pipeline(pipelineBodies, store: store, database: database, concurrency: concurrency)
         }
-        report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only; %.0f µs CPU each in this process)",
-                      backend.name, rate, rate / verifyRate, cpu))
-        if showThreads { report("  " + threads.report()) }
+        let threadReport = threads.report()
         await database.close()
+        let verifyAfter = try await verifyOnly()
+        let reference = (verifyBefore + verifyAfter) / 2
+        verifyBefore = verifyAfter
+        report(String(format: "ingest pipeline, %-10@      %8.0f notifications/s  (%.2f× verify-only around it; %.0f µs CPU each in this process)",
+                      backend.name, rate, rate / reference, cpu))
+        if showThreads { report("  " + threadReport) }
         rates.append(rate)
-        ratios.append(rate / verifyRate)
+        ratios.append(rate / reference)
         cpus.append(cpu)
     }
     if rounds > 1 {
