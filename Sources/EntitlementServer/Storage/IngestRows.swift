@@ -166,7 +166,9 @@ struct IngestRows {
     /// allocations, whatever the number of rows. A batch of a few dozen writes spends more on those than on its rows,
     /// so it unnests one array per table (`WITH ORDINALITY`) and reads the other columns by subscript. A subscript of
     /// an array of variable-width elements walks the array from its start, so reading a column that way costs the
-    /// square of its length: past ``subscriptedRowLimit`` rows a batch unnests every array.
+    /// square of its length: past ``subscriptedRowLimit`` rows a batch unnests every array. (The rows come from
+    /// `unnest`, not `generate_subscripts`: `unnest`'s estimate for an array parameter keeps PostgreSQL on the
+    /// statement's generic plan, where `generate_subscripts`' made it plan the statement again at every execution.)
     private enum RowSource {
         case unnested, subscripted
     }
