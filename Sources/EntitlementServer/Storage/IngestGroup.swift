@@ -51,7 +51,7 @@ final class IngestGroup: WriteGroup {
         var state = try ChainSnapshot.Batch(rows: results[1].rows)
 
         // What each write's snapshot decides, in order, each seeing the writes before it.
-        var rows = IngestRows()
+        var rows = IngestRows(writes: items.count)
         var planned: [StateWriter.Changes?] = []
         planned.reserveCapacity(items.count)
         for (item, reading) in zip(items, readings) {

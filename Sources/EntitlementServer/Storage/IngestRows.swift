@@ -30,6 +30,9 @@ struct IngestRows {
     private struct Columns {
         let types: [PostgreSQLArray.Element]
         var values: [[SQLValue]]
+        /// The rows each column makes room for at its first row, so that a batch's appends do not reallocate the
+        /// columns as they grow (a table the batch leaves empty allocates nothing).
+        var expectedRows = 0
         init(_ types: [PostgreSQLArray.Element]) {
             self.types = types
             values = Array(repeating: [], count: types.count)
@@ -38,6 +41,9 @@ struct IngestRows {
         var count: Int { values[0].count }
         mutating func append(_ row: some Collection<SQLValue>) {
             precondition(row.count == values.count, "a row of \(row.count) values for \(values.count) columns")
+            if values[0].isEmpty, expectedRows > 1 {
+                for index in values.indices { values[index].reserveCapacity(expectedRows) }
+            }
             for (index, value) in zip(values.indices, row) { values[index].append(value) }
         }
         /// Replaces the values of `columns` in row `row` with those of `values`.
@@ -63,6 +69,15 @@ struct IngestRows {
     private var chainRows: [String: (isNew: Bool, index: Int)] = [:]
     private var accounts: [String] = []
     private var bumps: [String: (count: Int64, at: Int64)] = [:]
+
+    /// Rows for a batch of `writes` writes. Each table's columns make room for a row per write at their first row
+    /// (most writes add at most one row to a table).
+    init(writes: Int) {
+        for table in [\Self.notifications, \.transactions.new, \.transactions.stored, \.chains.new, \.chains.stored, \.events] {
+            self[keyPath: table].expectedRows = writes
+        }
+        accounts.reserveCapacity(writes)
+    }
 
     /// Whether no write changes anything.
     var isEmpty: Bool {
