@@ -14,14 +14,7 @@ struct EngineBenchmark {
         var machine = MachineDescription.current()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-bench-engine-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let clock = VirtualClock(now: .referenceDate)
-        let engine = try await AppStoreEngine(configuration: .init(
-            storage: .stateDirectory(directory), clock: clock, signingConcurrency: options.lanes))
-        try await engine.registerApp(AppRegistration(
-            bundleId: EngineWorkload.bundleId, catalogFile: URL(fileURLWithPath: options.catalog)))
-        try await engine.updateSettings(bundleId: EngineWorkload.bundleId) { $0.billingGracePeriodEnabled = true }
-        let census = try OutboxCensus(directory: directory)
-        let workload = EngineWorkload(engine: engine, clock: clock, census: census, seed: options.seed)
+        let (engine, census, workload) = try await open(in: directory)
         let baseline = try SigningBaseline(signer: engine.certificateAuthority.signer, lanes: options.lanes)
 
         progress("creating \(options.subscribers) accounts")
@@ -69,5 +62,32 @@ struct EngineBenchmark {
         return EngineReport(
             machine: machine, options: options, accounts: accounts, phases: phases, transactionsStored: counts.transactions,
             peakResidentBytes: peak, databaseBytes: disk, singleSubscriber: single)
+    }
+
+    /// `--storage-floor`: the accounts and the purchases through the engine, then the months as rows alone
+    /// (``StorageFloor``), `report` called after each month.
+    func runStorageFloor(report: (Int, StorageFloor.Month) -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-bench-floor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (engine, census, workload) = try await open(in: directory)
+        progress("creating \(options.subscribers) accounts")
+        _ = try await workload.createAccounts(options.subscribers)
+        progress("purchases")
+        _ = try await workload.purchaseAll()
+        await census.close()
+        await engine.close()
+        try await StorageFloor(directory: directory).run(months: options.months, report: report)
+    }
+
+    /// The engine on a SQLite file in `directory`, with the benchmark's app, and the workload that drives it.
+    private func open(in directory: URL) async throws -> (AppStoreEngine, OutboxCensus, EngineWorkload) {
+        let clock = VirtualClock(now: .referenceDate)
+        let engine = try await AppStoreEngine(configuration: .init(
+            storage: .stateDirectory(directory), clock: clock, signingConcurrency: options.lanes))
+        try await engine.registerApp(AppRegistration(
+            bundleId: EngineWorkload.bundleId, catalogFile: URL(fileURLWithPath: options.catalog)))
+        try await engine.updateSettings(bundleId: EngineWorkload.bundleId) { $0.billingGracePeriodEnabled = true }
+        let census = try OutboxCensus(directory: directory)
+        return (engine, census, EngineWorkload(engine: engine, clock: clock, census: census, seed: options.seed))
     }
 }

@@ -17,6 +17,19 @@ enum EngineBenchmarkCommand {
         }
         var benchmark = EngineBenchmark(options: options)
         benchmark.progress = { writeError($0) }
+        if options.storageFloor {
+            do {
+                try await benchmark.runStorageFloor { month, result in
+                    print(String(
+                        format: "month %d: %d renewals, %.1f s wall, %.1f s CPU, %.1f µs CPU per renewal", month, result.renewals,
+                        result.span.wall, result.span.cpu, result.cpuPerRenewal))
+                }
+                return 0
+            } catch {
+                writeError("tienda-bench engine: \(error)")
+                return 2
+            }
+        }
         do {
             let report = try await benchmark.run()
             print(options.json ? try EngineJSONReport.render(report) : EngineReportPrinter.render(report))

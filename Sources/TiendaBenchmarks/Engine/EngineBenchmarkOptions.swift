@@ -13,12 +13,15 @@ struct EngineBenchmarkOptions: Sendable {
     var sampleSize = 2_000
     var scenarioRuns = 15
     var json = false
+    /// Renew with the rows alone after the purchases (``StorageFloor``) instead of running the engine's months.
+    var storageFloor = false
     var showHelp = false
     var catalog = "Examples/Tienda.storekit"
     var scenario = "Examples/Scenarios/year-of-monthly-renewals.json"
 
     static let usage = """
         USAGE: tienda-bench engine [--subscribers N] [--months M] [--lanes L] [--scenario-runs R] [--seed S] [--json]
+               tienda-bench engine --storage-floor [--subscribers N] [--months M]
 
         Runs the App Store engine on a SQLite file (write-ahead log) with a virtual clock: N accounts buy the
         monthly subscription of Examples/Tienda.storekit over the first month, then for M months 3 % of the
@@ -39,6 +42,10 @@ struct EngineBenchmarkOptions: Sendable {
           --catalog PATH      the .storekit file (default Examples/Tienda.storekit, from the package root)
           --scenario PATH     the single-subscriber scenario (default Examples/Scenarios/year-of-monthly-renewals.json)
           --json              print one JSON document instead of tables
+          --storage-floor     a diagnosis, not the benchmark: after the purchases, renew every subscriber once a month
+                              by writing only a renewal's rows (the new transaction, the chain's update, the outbox
+                              row) with the engine's schema and commit size, without the engine and without
+                              signing, and print the CPU per renewal: the floor under the engine's own work
           -h, --help          show this help
 
         EXIT STATUS: 0 when both goals (ratio ≤ 1.5×, peak memory < 1 GiB) are met, 1 when one is not, 2 when the
@@ -68,6 +75,7 @@ struct EngineBenchmarkOptions: Sendable {
             case "--catalog": catalog = try value(for: argument)
             case "--scenario": scenario = try value(for: argument)
             case "--json": json = true
+            case "--storage-floor": storageFloor = true
             case "-h", "--help": showHelp = true
             default: throw BenchmarkError("unknown argument '\(argument)'")
             }
