@@ -76,18 +76,23 @@ struct EngineBenchmark {
         _ = try await workload.purchaseAll()
         await census.close()
         await engine.close()
-        try await StorageFloor(directory: directory).run(months: options.months, report: report)
+        let batch = engineConfiguration(in: directory, clock: VirtualClock(now: .referenceDate)).dueEventBatchSize
+        try await StorageFloor(directory: directory, eventsPerTransaction: batch).run(months: options.months, report: report)
     }
 
     /// The engine on a SQLite file in `directory`, with the benchmark's app, and the workload that drives it.
     private func open(in directory: URL) async throws -> (AppStoreEngine, OutboxCensus, EngineWorkload) {
         let clock = VirtualClock(now: .referenceDate)
-        let engine = try await AppStoreEngine(configuration: .init(
-            storage: .stateDirectory(directory), clock: clock, signingConcurrency: options.lanes))
+        let engine = try await AppStoreEngine(configuration: engineConfiguration(in: directory, clock: clock))
         try await engine.registerApp(AppRegistration(
             bundleId: EngineWorkload.bundleId, catalogFile: URL(fileURLWithPath: options.catalog)))
         try await engine.updateSettings(bundleId: EngineWorkload.bundleId) { $0.billingGracePeriodEnabled = true }
         let census = try OutboxCensus(directory: directory)
         return (engine, census, EngineWorkload(engine: engine, clock: clock, census: census, seed: options.seed))
+    }
+
+    /// The engine's configuration: a SQLite file in `directory`, the options' signing lanes, the rest by default.
+    private func engineConfiguration(in directory: URL, clock: VirtualClock) -> AppStoreEngine.Configuration {
+        .init(storage: .stateDirectory(directory), clock: clock, signingConcurrency: options.lanes)
     }
 }

@@ -5,7 +5,7 @@ import StoreStorage
 ///
 /// It opens the state the purchases phase left and renews every chain once a month, writing only the rows a
 /// renewal must leave: the new transaction, the chain's update and the outbox row, with the engine's schema and
-/// indexes, a stored transaction's and notification's bytes, the engine's page of due chains and its 2,048 events
+/// indexes, a stored transaction's and notification's bytes, the engine's page of due chains and its due events
 /// per storage transaction. Nothing is built or signed. The statements follow `EngineSchema`; should the schema
 /// change, they fail rather than measure something else.
 struct StorageFloor {
@@ -17,16 +17,17 @@ struct StorageFloor {
         var cpuPerRenewal: Double { span.cpu / Double(max(renewals, 1)) * 1e6 }
     }
 
-    /// The engine's storage transaction size for due events.
-    static let eventsPerTransaction = 2_048
     /// The engine's page of due chains.
     static let pageSize = 64
     static let month: Int64 = 30 * 86_400_000
 
     let database: SQLiteDatabase
+    /// Renewals per storage transaction: the engine's `dueEventBatchSize`.
+    let eventsPerTransaction: Int
 
     /// Opens the engine's database in `directory` with the engine's settings.
-    init(directory: URL) async throws {
+    init(directory: URL, eventsPerTransaction: Int) async throws {
+        self.eventsPerTransaction = eventsPerTransaction
         database = try SQLiteDatabase(
             path: directory.appendingPathComponent("engine.sqlite").path,
             configuration: SQLiteDatabase.Configuration(durability: .normal))
@@ -45,21 +46,23 @@ struct StorageFloor {
             headerId: try notification.int64("header_id"), environment: try notification.value("environment"),
             deliveryState: try notification.value("delivery_state"))
         var next = (
-            transaction: try await maximum("transaction_id", of: "transactions") + 1, sequence: try await maximum("sequence", of: "outbox") + 1)
+            transaction: try await extremum("max", "transaction_id", of: "transactions") + 1,
+            sequence: try await extremum("max", "sequence", of: "outbox") + 1)
         for month in 1...months {
             // Every chain due by the latest due date renews once; its next due date is past that bound.
-            let bound = try await maximum("due_at", of: "chains")
-            let earliest = try await database.queryFirst("SELECT min(due_at) AS value FROM chains")?.int64("value") ?? bound
+            let bound = try await extremum("max", "due_at", of: "chains")
+            let earliest = try await extremum("min", "due_at", of: "chains")
             let step = max(Self.month, bound - earliest + 1)
             var renewals = 0
             let ((), span) = try await Span.measure {
                 while true {
-                    let (count, after) = try await database.transaction { [next] transaction in
-                        try Self.renew(upTo: bound, step: step, rows: rows, next: next, in: transaction)
+                    let (count, after) = try await database.transaction { [next, eventsPerTransaction] transaction in
+                        try Self.renew(
+                            upTo: bound, step: step, rows: rows, next: next, limit: eventsPerTransaction, in: transaction)
                     }
                     next = after
                     renewals += count
-                    if count < Self.eventsPerTransaction { break }
+                    if count < eventsPerTransaction { break }
                 }
             }
             report(month, Month(renewals: renewals, span: span))
@@ -67,8 +70,9 @@ struct StorageFloor {
         await database.close()
     }
 
-    private func maximum(_ column: String, of table: String) async throws -> Int64 {
-        try await database.queryFirst("SELECT max(\(column)) AS value FROM \(table)")?.optionalInt64("value") ?? 0
+    /// `min` or `max` of a column, 0 for an empty table.
+    private func extremum(_ function: String, _ column: String, of table: String) async throws -> Int64 {
+        try await database.queryFirst("SELECT \(function)(\(column)) AS value FROM \(table)")?.optionalInt64("value") ?? 0
     }
 
     /// The bytes every renewal's rows copy.
@@ -82,13 +86,14 @@ struct StorageFloor {
         var deliveryState: SQLValue
     }
 
-    /// One storage transaction: up to ``eventsPerTransaction`` renewals of chains due by `bound`, read a page at a time.
+    /// One storage transaction: up to `limit` renewals of chains due by `bound`, read a page at a time.
     private static func renew(
-        upTo bound: Int64, step: Int64, rows: SampleRows, next: (transaction: Int64, sequence: Int64), in transaction: SQLTransaction
+        upTo bound: Int64, step: Int64, rows: SampleRows, next: (transaction: Int64, sequence: Int64), limit: Int,
+        in transaction: SQLTransaction
     ) throws -> (Int, (transaction: Int64, sequence: Int64)) {
         var next = next
         var count = 0
-        while count < eventsPerTransaction {
+        while count < limit {
             let page = try transaction.query(
                 """
                 SELECT original_transaction_id, bundle_id, account_id, product_id, due_at, state FROM chains
