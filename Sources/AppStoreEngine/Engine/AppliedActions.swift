@@ -8,8 +8,6 @@ struct AppliedActions {
     var updated: [StoredTransaction] = []
     /// The transaction a purchase is answered with.
     var completedPurchase: String?
-    /// The raw actions.
-    var actions: [LifecycleAction] = []
     /// Whether a notification among the actions grants access to family members (`SUBSCRIBED` or
     /// `REFUND_REVERSED`), noted while the actions are applied so that following them needs no second pass.
     var grantsFamilyAccess = false

@@ -33,9 +33,24 @@ extension OperationScope {
             throw AppStoreEngineError(error, bundleId: app.bundleId)
         }
         counters.identifiers = identifiers
-        let applied = try apply(actions, to: &record, app: app, origin: origin)
-        try propagateToFamily(record.lifecycle, actions: actions, grants: applied.grantsFamilyAccess, app: app)
+        let followed = try mayHaveFollowers(record.lifecycle) ? actions : []
+        let applied = try apply(consume actions, to: &record, app: app, origin: origin)
+        try propagateToFamily(record.lifecycle, actions: followed, grants: applied.grantsFamilyAccess, app: app)
         return applied
+    }
+
+    /// Whether family members' chains may follow this chain's events, which then need its actions after they
+    /// were applied (a member's chain follows only a purchaser's, and none exists without any member chain).
+    private func mayHaveFollowers(_ lifecycle: SubscriptionLifecycle) throws(AppStoreEngineError) -> Bool {
+        guard !lifecycle.isFamilyShared else { return false }
+        return try anyMemberChainMayExist()
+    }
+
+    /// Whether any family member's chain may exist: asked of the store once per operation, and true from the
+    /// moment this operation saves one.
+    private func anyMemberChainMayExist() throws(AppStoreEngineError) -> Bool {
+        if mayHaveMemberChains == nil { mayHaveMemberChains = try tables.hasMemberChains() }
+        return mayHaveMemberChains == true
     }
 
     /// Starts a new chain with a first purchase.
@@ -52,25 +67,30 @@ extension OperationScope {
         }
         counters.identifiers = identifiers
         var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
+        let followed = try mayHaveFollowers(record.lifecycle) ? started.actions : []
         let applied = try apply(started.actions, to: &record, app: app, origin: origin, isNew: true)
-        try propagateToFamily(
-            record.lifecycle, actions: started.actions, grants: applied.grantsFamilyAccess, app: app)
+        try propagateToFamily(record.lifecycle, actions: followed, grants: applied.grantsFamilyAccess, app: app)
         return applied
     }
 
     /// Writes a chain's actions: transactions, notifications, the updates feed and the chain row.
     func apply(
-        _ actions: [LifecycleAction], to record: inout ChainRecord, app: RegisteredApp, origin: PurchaseOrigin?,
-        isNew: Bool = false
+        _ actions: consuming [LifecycleAction], to record: inout ChainRecord, app: RegisteredApp,
+        origin: PurchaseOrigin?, isNew: Bool = false
     ) throws(AppStoreEngineError) -> AppliedActions {
-        var applied = AppliedActions(actions: actions)
+        var applied = AppliedActions()
         var dueChanged = isNew
         // New transactions are announced as they are stored (a purchase made in the app is answered instead).
         let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
         // The transaction last stored, which the notifications that follow are usually about.
         var recent: StoredTransaction?
-        for action in actions {
-            switch action {
+        // Each action is moved out of the array (a placeholder takes its place) rather than copied: a
+        // transaction's payload is dozens of strings.
+        var remaining = consume actions
+        for index in remaining.indices {
+            var action = LifecycleAction.cancelDueEvent
+            swap(&action, &remaining[index])
+            switch consume action {
             case .createTransaction(let payload):
                 let stored = try insert(
                     payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered)
@@ -89,8 +109,6 @@ extension OperationScope {
                 dueChanged = true
             case .completePurchase(let id):
                 applied.completedPurchase = id
-            case .updateRenewalInfo:
-                break
             }
         }
         if dueChanged {
@@ -116,8 +134,7 @@ extension OperationScope {
     /// The family members' chains that follow a purchaser's chain. Without any member chain in the store (read
     /// once per operation), none is looked for: renewals of subscriptions nobody shares skip the query.
     func memberChains(of purchaser: String) throws(AppStoreEngineError) -> [ChainRecord] {
-        if mayHaveMemberChains == nil { mayHaveMemberChains = try tables.hasMemberChains() }
-        guard mayHaveMemberChains == true else { return [] }
+        guard try anyMemberChainMayExist() else { return [] }
         return try tables.memberChains(of: purchaser)
     }
 

@@ -22,12 +22,15 @@ final class OperationScope {
     /// Nonces and request identifiers.
     var uuids = UUIDSource()
     private var transactionCache: [String: StoredTransaction] = [:]
+    /// The transactions this operation updated: only a notification about one of them may have been raised with
+    /// JSON its row no longer holds.
+    private var updatedTransactionIds: Set<String> = []
     /// The payloads of the transactions this operation wrote (without `signedDate`), with the JSON they were
     /// stored as: reading one back (a purchase's answer, the lifecycle's next step) needs no decoding.
     private var writtenPayloads: [String: (json: [UInt8], payload: JWSTransactionDecodedPayload)] = [:]
-    /// Whether new transactions' payloads are remembered for reading back. Due events turn it off: a renewal's
-    /// transaction is rarely read back in the same operation (then it is decoded from its JSON, as any other), and
-    /// keeping a copy of each of thousands of payloads cost more than the rare decoding saves.
+    /// Whether new transactions (their rows and payloads) are remembered for reading back. Due events turn it
+    /// off: a renewal's transaction is rarely read back in the same operation (then it is read from the store and
+    /// decoded from its JSON, as any other), and keeping thousands of them cost more than the rare reading saves.
     var remembersCreatedPayloads = true
     private var accountCache: [String: Account] = [:]
     private var appTransactionCache: [AppAccount: AppTransactionRecord] = [:]
@@ -69,9 +72,10 @@ final class OperationScope {
     /// in the same operation puts the JSON into the notification instead).
     func commit() throws(AppStoreEngineError) {
         var rows = try signing.finish()
-        for index in rows.indices {
+        for index in rows.indices where !updatedTransactionIds.isEmpty {
             if rows[index].stored.referencesTransaction, let json = rows[index].transactionJSON,
-                (try? storedTransaction(rows[index].transactionId ?? ""))?.json != json
+                let id = rows[index].transactionId, updatedTransactionIds.contains(id),
+                (try? storedTransaction(id))?.json != json
             {
                 rows[index].stored = rows[index].stored.resolvingReference(
                     PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json))
@@ -100,7 +104,7 @@ final class OperationScope {
 
     /// Makes an account and its app transaction, read along with a due chain, the ones looked up first until the
     /// next due event (or a change to either) replaces them.
-    func rememberForDueEvent(_ account: Account, _ appTransaction: AppTransactionRecord?) {
+    func rememberForDueEvent(_ account: consuming Account, _ appTransaction: consuming AppTransactionRecord?) {
         dueAccount = (account, appTransaction)
     }
 
@@ -230,8 +234,10 @@ final class OperationScope {
         let stored = StoredTransaction(payload, accountId: accountId, familySource: familySource)
         try tables.insert(
             stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
-        transactionCache[stored.id] = stored
-        if remembersCreatedPayloads { rememberPayload(payload, of: stored) }
+        if remembersCreatedPayloads {
+            transactionCache[stored.id] = stored
+            rememberPayload(payload, of: stored)
+        }
         return stored
     }
 
@@ -244,6 +250,7 @@ final class OperationScope {
         stored.isFinished = existing.isFinished
         try tables.update(stored)
         transactionCache[stored.id] = stored
+        updatedTransactionIds.insert(stored.id)
         rememberPayload(payload, of: stored)
         return stored
     }

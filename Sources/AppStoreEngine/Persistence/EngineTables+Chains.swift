@@ -179,8 +179,9 @@ extension EngineTables {
     typealias DueChain = (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)
 
     /// The first `count` chains whose due events come at or before `limit`, in firing order (due date, then
-    /// scheduling order), each read with its owner's account and app transaction in the same query.
-    func dueChains(atOrBefore limit: Timestamp, count: Int) throws(AppStoreEngineError) -> [DueChain] {
+    /// scheduling order), each read with its owner's account and app transaction in the same query; optional,
+    /// so that the caller can move each out of the array.
+    func dueChains(atOrBefore limit: Timestamp, count: Int) throws(AppStoreEngineError) -> [DueChain?] {
         let rows = try query(
             """
             SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
@@ -191,7 +192,7 @@ extension EngineTables {
                 AND app_transactions.account_id = chains.account_id
             WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?
             """, [.integer(limit.milliseconds), .integer(Int64(count))])
-        var result: [DueChain] = []
+        var result: [DueChain?] = []
         result.reserveCapacity(rows.count)
         for row in rows {
             let chain = try Self.chain(from: row)

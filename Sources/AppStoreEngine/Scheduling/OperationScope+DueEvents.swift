@@ -15,22 +15,26 @@ extension OperationScope {
         var taskDue = task?.dueAt
         // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
-        // The page is walked by position, and its last due date kept, so that no event copies a row it does not use.
-        var page: [EngineTables.DueChain] = []
+        // The page is walked by position, each event moving its row out (`nil` takes its place) so that no row is
+        // copied, and the page's last due date is kept.
+        var page: [EngineTables.DueChain?] = []
         var position = 0
         var pageLastDue: Timestamp?
         while count < maximum {
             if position == page.count {
                 page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
                 position = 0
-                pageLastDue = page.last?.chain.lifecycle.dueEvent?.date
+                pageLastDue = page.last??.chain.lifecycle.dueEvent?.date
             }
-            if position < page.count, let due = page[position].chain.lifecycle.dueEvent,
+            if position < page.count, let due = page[position]?.chain.lifecycle.dueEvent,
                 taskDue.map({ due.date <= $0 }) ?? true
             {
-                var record = page[position].chain
-                rememberForDueEvent(page[position].account, page[position].appTransaction)
+                var row: EngineTables.DueChain?
+                swap(&row, &page[position])
                 position += 1
+                guard let (chain, account, appTransaction) = consume row else { continue }
+                rememberForDueEvent(account, appTransaction)
+                var record = chain
                 moveClock(to: due.date)
                 let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)

@@ -58,10 +58,11 @@ struct PayloadSigner: Sendable {
     /// - Returns: Where the JWS starts in `output`.
     @discardableResult
     func sign(_ json: [UInt8], lane: Int?, appendingTo output: inout [UInt8]) throws(AppStoreEngineError) -> Int {
-        let signer = lane.map { signers[$0] } ?? signer
         do {
+            // The signer is used where it is stored, not copied out (a copy retains its key and header).
             return try json.withUnsafeBytes { json throws(JWSSigningError) in
-                try signer.sign(payload: json, appendingTo: &output)
+                if let lane { return try signers[lane].sign(payload: json, appendingTo: &output) }
+                return try signer.sign(payload: json, appendingTo: &output)
             }
         } catch {
             throw .signing(String(describing: error))

@@ -31,18 +31,19 @@ struct SigningPipeline {
     }
 
     /// Starts signing a job (on the caller's thread when there is one lane).
-    mutating func submit(_ job: NotificationJob) {
+    mutating func submit(_ job: consuming NotificationJob) {
         let index = submitted
         submitted += 1
         let lane = index % lanes.count
         guard lanes.count > 1 else {
+            let job = copy job
             let signer = signer
             lanes[lane].store(
                 Result { () throws(AppStoreEngineError) in try job.sign(with: signer, lane: nil, scratch: &scratch) },
                 at: index)
             return
         }
-        waiting[lane].append((index, job))
+        waiting[lane].append((index, consume job))
         if waiting[lane].count >= Self.jobsPerDispatch { dispatch(lane) }
     }
 

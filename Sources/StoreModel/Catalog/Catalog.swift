@@ -3,27 +3,27 @@ import Foundation
 /// A loaded configuration with indexes, for the engine's lookups by product ID. Immutable: build a new
 /// catalog when the configuration changes.
 public struct Catalog: Hashable, Sendable {
+    /// The configuration and its indexes, shared by every copy: a catalog is read on every event and copied into
+    /// each event's context, so a copy is one reference rather than every array and string of the file.
+    private let storage: Storage
+
     /// The configuration the catalog indexes.
-    public let configuration: StoreKitConfiguration
+    public var configuration: StoreKitConfiguration { storage.configuration }
     /// Every product, flattened in ``StoreKitConfiguration/allProducts`` order.
-    public let products: [CatalogProduct]
-    private let productIndex: [String: Int]
-    private let groupIndex: [String: Int]
+    public var products: [CatalogProduct] { storage.products }
 
     /// Indexes a configuration. When product IDs repeat (only possible for configurations built in code),
     /// lookups find the first.
     public init(_ configuration: StoreKitConfiguration) {
-        self.configuration = configuration
-        products = configuration.allProducts
-        productIndex = Dictionary(
-            products.enumerated().map { ($0.element.productID, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        var groups: [String: Int] = [:]
-        for (index, group) in configuration.subscriptionGroups.enumerated() {
-            for subscription in group.subscriptions where groups[subscription.productID] == nil {
-                groups[subscription.productID] = index
-            }
-        }
-        groupIndex = groups
+        storage = Storage(configuration)
+    }
+
+    public static func == (left: Catalog, right: Catalog) -> Bool {
+        left.storage === right.storage || left.configuration == right.configuration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(configuration)
     }
 
     /// Loads and indexes the `.storekit` file at `url`.
@@ -39,7 +39,7 @@ public struct Catalog: Hashable, Sendable {
 
     /// The product with `productID`, of any kind.
     public func product(id productID: String) -> CatalogProduct? {
-        productIndex[productID].map { products[$0] }
+        storage.productIndex[productID].map { storage.products[$0] }
     }
 
     /// The auto-renewable subscription with `productID`.
@@ -54,7 +54,7 @@ public struct Catalog: Hashable, Sendable {
 
     /// The group that holds the subscription `productID`.
     public func group(of productID: String) -> StoreKitSubscriptionGroup? {
-        groupIndex[productID].map { configuration.subscriptionGroups[$0] }
+        storage.groupIndex[productID].map { storage.configuration.subscriptionGroups[$0] }
     }
 
     /// The subscriptions of the group holding `productID`, from the highest tier (level 1) down.
@@ -70,5 +70,29 @@ public struct Catalog: Hashable, Sendable {
     /// The description of `productID` for `locale` (default: the file's `_locale`).
     public func description(of productID: String, locale: String? = nil) -> String? {
         product(id: productID)?.description(for: locale ?? settings.locale)
+    }
+}
+
+extension Catalog {
+    /// The immutable configuration and the indexes built from it once.
+    private final class Storage: Sendable {
+        let configuration: StoreKitConfiguration
+        let products: [CatalogProduct]
+        let productIndex: [String: Int]
+        let groupIndex: [String: Int]
+
+        init(_ configuration: StoreKitConfiguration) {
+            self.configuration = configuration
+            products = configuration.allProducts
+            productIndex = Dictionary(
+                products.enumerated().map { ($0.element.productID, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            var groups: [String: Int] = [:]
+            for (index, group) in configuration.subscriptionGroups.enumerated() {
+                for subscription in group.subscriptions where groups[subscription.productID] == nil {
+                    groups[subscription.productID] = index
+                }
+            }
+            groupIndex = groups
+        }
     }
 }

@@ -6,8 +6,6 @@ public enum LifecycleAction: Hashable, Sendable {
     /// Replace a stored transaction with this version (same `transactionId`): a refund, a reversal,
     /// `isUpgraded`, a moved `expiresDate`, an app account token.
     case updateTransaction(JWSTransactionDecodedPayload)
-    /// The chain's renewal information changed to this (unsigned).
-    case updateRenewalInfo(JWSRenewalInfoDecodedPayload)
     /// Sign and enqueue a notification.
     case enqueueNotification(NotificationDraft)
     /// Wake the chain at this moment (replacing any earlier due event of the chain).

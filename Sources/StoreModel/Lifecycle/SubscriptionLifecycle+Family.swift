@@ -40,7 +40,6 @@ extension SubscriptionLifecycle {
             copying: purchaserTransaction, id: id, webOrderLineItemId: webOrderLineItemId, purchaseDate: context.now,
             reason: .purchase, in: context))]
         actions.append(.enqueueNotification(member.draft(.subscribed, .initialBuy, in: context)))
-        actions.append(.updateRenewalInfo(member.renewalInfo(in: context)))
         identifiers = ids
         return (member, actions)
     }

@@ -34,7 +34,6 @@ extension SubscriptionLifecycle {
         ]
         actions.append(.enqueueNotification(chain.draft(.subscribed, .initialBuy, in: context)))
         chain.synchronizeDueEvent(actions: &actions)
-        actions.append(.updateRenewalInfo(chain.renewalInfo(in: context)))
         actions.append(.completePurchase(transactionId: transactionId))
         identifiers = ids
         return (chain, actions)

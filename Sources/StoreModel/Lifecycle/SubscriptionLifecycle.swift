@@ -131,11 +131,8 @@ public struct SubscriptionLifecycle: Hashable, Sendable, Codable {
         var chain = self
         var ids = identifiers
         var actions: [LifecycleAction] = []
-        let before = chain.renewalInfo(in: context)
         try chain.apply(event, in: context, identifiers: &ids, actions: &actions)
         chain.synchronizeDueEvent(actions: &actions)
-        let after = chain.renewalInfo(in: context)
-        if after != before { actions.append(.updateRenewalInfo(after)) }
         self = chain
         identifiers = ids
         return actions

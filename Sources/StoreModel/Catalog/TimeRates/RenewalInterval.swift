@@ -33,8 +33,19 @@ public enum RenewalInterval: Hashable, Sendable {
         }
     }
 
-    /// The end of a period that starts at `start`, in Apple's millisecond timestamps.
-    public func end(from start: Timestamp, calendar: Calendar = SubscriptionPeriod.utcGregorian) -> Timestamp {
+    /// The end of a period that starts at `start`, in Apple's millisecond timestamps, on the Gregorian calendar
+    /// in UTC (``SubscriptionPeriod/utcGregorian``).
+    public func end(from start: Timestamp) -> Timestamp {
+        switch self {
+        case .calendar(let period):
+            return UTCCalendarArithmetic.advance(start, by: period)
+        case .fixed(let duration):
+            return start.adding(milliseconds: TimeRate.milliseconds(of: duration))
+        }
+    }
+
+    /// The end of a period that starts at `start`, in Apple's millisecond timestamps, on `calendar`.
+    public func end(from start: Timestamp, calendar: Calendar) -> Timestamp {
         switch self {
         case .calendar(let period):
             return Timestamp(period.advance(start.date, calendar: calendar))
