@@ -63,7 +63,11 @@ public struct SQLRow: Sendable, Hashable {
     }
 
     private func index(of column: String) -> Int? {
-        columns.firstIndex(of: column) ?? columns.firstIndex { $0.caseInsensitiveCompare(column) == .orderedSame }
+        // Names of another length are passed over without comparing their bytes: a row of a dozen columns read
+        // by name compares each name against most of the others.
+        let length = column.utf8.count
+        for (index, name) in columns.enumerated() where name.utf8.count == length && name == column { return index }
+        return columns.firstIndex { $0.caseInsensitiveCompare(column) == .orderedSame }
     }
 
     /// A ``StorageError/Code/typeMismatch`` for a column that holds `found` where a reader expected `expected`.
