@@ -67,16 +67,16 @@ final class OperationScope {
     var policy: LifecyclePolicy { environment.policy }
 
     /// Signs the collected notifications, writes them to the outbox (several rows a statement) and saves the
-    /// counters. A notification keeps
-    /// a reference to its transaction's row only when the row holds the JSON it was signed with (a later change
-    /// in the same operation puts the JSON into the notification instead).
+    /// counters. A notification keeps a reference to its transaction's row only when the row holds the JSON it
+    /// was signed with: a later update in the same operation puts the JSON into the notification instead.
     func commit() throws(AppStoreEngineError) {
         var rows = try signing.finish()
-        for index in rows.indices where !updatedTransactionIds.isEmpty {
-            if rows[index].stored.referencesTransaction, let json = rows[index].transactionJSON,
-                let id = rows[index].transactionId, updatedTransactionIds.contains(id),
-                (try? storedTransaction(id))?.json != json
-            {
+        if !updatedTransactionIds.isEmpty {
+            for index in rows.indices {
+                guard rows[index].stored.referencesTransaction, let json = rows[index].transactionJSON,
+                    let id = rows[index].transactionId, updatedTransactionIds.contains(id),
+                    (try? storedTransaction(id))?.json != json
+                else { continue }
                 rows[index].stored = rows[index].stored.resolvingReference(
                     PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json))
             }
