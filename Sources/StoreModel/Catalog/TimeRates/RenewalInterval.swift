@@ -43,14 +43,4 @@ public enum RenewalInterval: Hashable, Sendable {
             return start.adding(milliseconds: TimeRate.milliseconds(of: duration))
         }
     }
-
-    /// The end of a period that starts at `start`, in Apple's millisecond timestamps, on `calendar`.
-    public func end(from start: Timestamp, calendar: Calendar) -> Timestamp {
-        switch self {
-        case .calendar(let period):
-            return Timestamp(period.advance(start.date, calendar: calendar))
-        case .fixed(let duration):
-            return start.adding(milliseconds: TimeRate.milliseconds(of: duration))
-        }
-    }
 }
