@@ -95,7 +95,7 @@ final class OperationScope {
 
     /// The account.
     func account(_ id: String) throws(AppStoreEngineError) -> Account {
-        if let due = dueAccount, due.account.id == id { return due.account }
+        if dueAccount?.account.id == id, let account = dueAccount?.account { return account }
         if let account = accountCache[id] { return account }
         let account = try tables.account(id)
         accountCache[id] = account

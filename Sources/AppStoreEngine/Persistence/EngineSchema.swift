@@ -108,6 +108,44 @@ enum EngineSchema {
                 "ALTER TABLE transactions ADD COLUMN announced_at \(integer)",
             ]
         },
+        // Every due event reads its chain's account and app transaction record by key. Kept in a rowid table, each
+        // was found through the key's index and then read from the table: two B-tree searches where one does.
+        // PostgreSQL has no such layout, and nothing changes there.
+        Migration(
+            version: 5, name: "Accounts and app transactions stored in their key's order",
+            sqlite: accountsWithoutRowid, postgresql: []),
+    ]
+
+    /// Migration 5 on SQLite: `accounts` and `app_transactions` rebuilt `WITHOUT ROWID` under their names, with their
+    /// rows and indexes.
+    private static let accountsWithoutRowid: [String] = [
+        """
+        CREATE TABLE accounts_by_key (id TEXT PRIMARY KEY, storefront TEXT NOT NULL, storefront_id TEXT NOT NULL,
+            currency TEXT NOT NULL, family_group TEXT, device_verification_id TEXT NOT NULL,
+            can_make_payments INTEGER NOT NULL) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO accounts_by_key (id, storefront, storefront_id, currency, family_group, device_verification_id,
+            can_make_payments)
+        SELECT id, storefront, storefront_id, currency, family_group, device_verification_id, can_make_payments
+        FROM accounts
+        """,
+        "DROP TABLE accounts",
+        "ALTER TABLE accounts_by_key RENAME TO accounts",
+        "CREATE INDEX accounts_family ON accounts (family_group)",
+        """
+        CREATE TABLE app_transactions_by_key (bundle_id TEXT NOT NULL, account_id TEXT NOT NULL,
+            app_transaction_id TEXT NOT NULL, original_purchase_date INTEGER NOT NULL,
+            original_application_version TEXT NOT NULL, PRIMARY KEY (bundle_id, account_id)) WITHOUT ROWID
+        """,
+        """
+        INSERT INTO app_transactions_by_key (bundle_id, account_id, app_transaction_id, original_purchase_date,
+            original_application_version)
+        SELECT bundle_id, account_id, app_transaction_id, original_purchase_date, original_application_version
+        FROM app_transactions
+        """,
+        "DROP TABLE app_transactions",
+        "ALTER TABLE app_transactions_by_key RENAME TO app_transactions",
     ]
 
     /// Migration 2. New notifications store no UUID: theirs is derived from the sequence number with a key drawn

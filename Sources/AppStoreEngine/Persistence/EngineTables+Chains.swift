@@ -180,8 +180,10 @@ extension EngineTables {
 
     /// The first `count` chains whose due events come at or before `limit`, in firing order (due date, then
     /// scheduling order), each read with its owner's account and app transaction in the same query; optional,
-    /// so that the caller can move each out of the array.
-    func dueChains(atOrBefore limit: Timestamp, count: Int) throws(AppStoreEngineError) -> [DueChain?] {
+    /// so that the caller can move each out of the array. `dues` holds each chain's due event, in the same order.
+    func dueChains(
+        atOrBefore limit: Timestamp, count: Int
+    ) throws(AppStoreEngineError) -> (rows: [DueChain?], dues: [LifecycleDueEvent?]) {
         let rows = try query(
             """
             SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
@@ -193,9 +195,12 @@ extension EngineTables {
             WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?
             """, [.integer(limit.milliseconds), .integer(Int64(count))])
         var result: [DueChain?] = []
+        var dues: [LifecycleDueEvent?] = []
         result.reserveCapacity(rows.count)
+        dues.reserveCapacity(rows.count)
         for row in rows {
             let chain = try Self.chain(from: row)
+            dues.append(chain.lifecycle.dueEvent)
             var appTransaction: AppTransactionRecord?
             if let id = try row.optionalText("app_transaction_id") {
                 appTransaction = AppTransactionRecord(
@@ -205,7 +210,7 @@ extension EngineTables {
             }
             result.append((chain, try Self.account(from: row), appTransaction))
         }
-        return result
+        return (result, dues)
     }
 
     /// The earliest due date of any chain.

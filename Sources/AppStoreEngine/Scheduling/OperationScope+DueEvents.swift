@@ -16,25 +16,23 @@ extension OperationScope {
         // Due chains are read a page at a time. The page stays valid while each event changes only its own chain
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
         // The page is walked by position, each event moving its row out (`nil` takes its place) so that no row is
-        // copied, and the page's last due date is kept.
+        // copied; the rows' due events are kept apart, read without touching the rows.
         var page: [EngineTables.DueChain?] = []
+        var dues: [LifecycleDueEvent?] = []
         var position = 0
         var pageLastDue: Timestamp?
         while count < maximum {
             if position == page.count {
-                page = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
+                (page, dues) = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
                 position = 0
-                pageLastDue = page.last??.chain.lifecycle.dueEvent?.date
+                pageLastDue = dues.last??.date
             }
-            if position < page.count, let due = page[position]?.chain.lifecycle.dueEvent,
-                taskDue.map({ due.date <= $0 }) ?? true
-            {
+            if position < page.count, let due = dues[position], taskDue.map({ due.date <= $0 }) ?? true {
                 var row: EngineTables.DueChain?
                 swap(&row, &page[position])
                 position += 1
-                guard let (chain, account, appTransaction) = consume row else { continue }
+                guard case .some((var record, let account, let appTransaction)) = consume row else { continue }
                 rememberForDueEvent(account, appTransaction)
-                var record = chain
                 moveClock(to: due.date)
                 let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)

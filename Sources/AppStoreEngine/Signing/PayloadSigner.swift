@@ -59,11 +59,10 @@ struct PayloadSigner: Sendable {
     @discardableResult
     func sign(_ json: [UInt8], lane: Int?, appendingTo output: inout [UInt8]) throws(AppStoreEngineError) -> Int {
         do {
-            // The signer is used where it is stored, not copied out (a copy retains its key and header).
-            return try json.withUnsafeBytes { json throws(JWSSigningError) in
-                if let lane { return try signers[lane].sign(payload: json, appendingTo: &output) }
-                return try signer.sign(payload: json, appendingTo: &output)
-            }
+            // The signer is used where it is stored, not copied out (a copy retains its key and header), and no
+            // closure captures `self`, which copied the whole `PayloadSigner` for each signature.
+            if let lane { return try signers[lane].sign(bytes: json, appendingTo: &output) }
+            return try signer.sign(bytes: json, appendingTo: &output)
         } catch {
             throw .signing(String(describing: error))
         }
@@ -74,5 +73,12 @@ struct PayloadSigner: Sendable {
         let utf8 = jws.utf8
         guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
         return String(decoding: utf8[utf8.index(after: dot)...], as: UTF8.self)
+    }
+}
+
+extension JWSSigner {
+    /// ``sign(payload:appendingTo:)`` for a byte array.
+    fileprivate func sign(bytes: [UInt8], appendingTo output: inout [UInt8]) throws -> Int {
+        try bytes.withUnsafeBytes { payload throws(JWSSigningError) in try sign(payload: payload, appendingTo: &output) }
     }
 }

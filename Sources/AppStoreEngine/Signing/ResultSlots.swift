@@ -5,9 +5,11 @@ import Synchronization
 final class ResultSlots<Value: Sendable>: Sendable {
     private let results = Mutex<[(index: Int, result: Result<Value, AppStoreEngineError>)]>([])
 
-    /// Records the result of the job at `index`.
-    func store(_ result: Result<Value, AppStoreEngineError>, at index: Int) {
-        results.withLock { $0.append((index, result)) }
+    /// Records the result of the job at `index`, moved in rather than copied (a signed row is kilobytes of
+    /// buffers and a dozen strings).
+    func store(_ result: consuming Result<Value, AppStoreEngineError>, at index: Int) {
+        var slot = Optional(result)
+        results.withLock { $0.append((index, slot.take()!)) }
     }
 
     /// Removes and returns every result recorded so far.

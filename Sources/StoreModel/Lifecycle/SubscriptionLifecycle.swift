@@ -128,9 +128,17 @@ public struct SubscriptionLifecycle: Hashable, Sendable, Codable {
     public mutating func handle(
         _ event: LifecycleEvent, in context: LifecycleContext, identifiers: inout TransactionIdentifierGenerator
     ) throws(LifecycleError) -> [LifecycleAction] {
+        // A renewal raises three actions (transaction, notification, next due event); most events fewer.
+        var actions: [LifecycleAction] = []
+        actions.reserveCapacity(4)
+        // A due event cannot fail, so it changes the chain in place rather than a copy kept for a rollback.
+        if case .dueEventFired(let kind) = event {
+            dueEventFired(kind, in: context, ids: &identifiers, actions: &actions)
+            synchronizeDueEvent(actions: &actions)
+            return actions
+        }
         var chain = self
         var ids = identifiers
-        var actions: [LifecycleAction] = []
         try chain.apply(event, in: context, identifiers: &ids, actions: &actions)
         chain.synchronizeDueEvent(actions: &actions)
         self = chain
