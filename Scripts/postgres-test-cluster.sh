@@ -45,10 +45,24 @@ is_running() { [ -f "$dir/port" ] && as_owner "$bin/pg_ctl" -D "$data" status >/
 
 port_in_use() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 
+# Under root, lets the postgres user reach DIR: each directory above it that the user cannot search gets search
+# permission for others (x only: its listing stays private). SwiftPM may create `.build` without it.
+allow_search_above() {
+    local path=$1
+    while [ "$path" != "/" ]; do
+        path=$(dirname "$path")
+        if ! as_owner test -x "$path"; then
+            chmod o+x "$path"
+            echo "postgres-test-cluster: gave others search permission on $path so the postgres user can reach the cluster" >&2
+        fi
+    done
+}
+
 initialize() {
     if [ "$(id -u)" -eq 0 ]; then
         id postgres >/dev/null 2>&1 || die "running as root needs a 'postgres' user to own the cluster; create one or run as another user"
         chown -R postgres "$dir"
+        allow_search_above "$dir"
         as_owner test -w "$dir" || die "the postgres user cannot write $dir; choose a directory it can reach, such as one under /tmp"
     fi
     as_owner "$bin/initdb" -D "$data" -A trust -U postgres -E UTF8 --locale=C --no-sync >"$dir/initdb.log" 2>&1 ||
