@@ -20,12 +20,10 @@ extension OperationScope {
         var page: [EngineTables.DueChain?] = []
         var dues: [LifecycleDueEvent?] = []
         var position = 0
-        var pageLastDue: Timestamp?
         while count < maximum {
             if position == page.count {
                 (page, dues) = try tables.dueChains(atOrBefore: limit, count: Self.duePageSize)
                 position = 0
-                pageLastDue = dues.last??.date
             }
             if position < page.count, let due = dues[position], taskDue.map({ due.date <= $0 }) ?? true {
                 var row: EngineTables.DueChain?
@@ -40,8 +38,8 @@ extension OperationScope {
                 if chainSaves - saves > 1 {
                     page = []
                     position = 0
-                } else if position < page.count, let moved = record.lifecycle.dueEvent?.date, let last = pageLastDue,
-                    moved <= last
+                } else if position < page.count, let moved = record.lifecycle.dueEvent?.date,
+                    let last = dues.last??.date, moved <= last
                 {
                     page = []
                     position = 0

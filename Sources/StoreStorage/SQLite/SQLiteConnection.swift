@@ -11,7 +11,7 @@ final class SQLiteConnection: SQLStatementExecutor {
     init(location: String, configuration: SQLiteDatabase.Configuration) throws(StorageError) {
         databaseDescription = location == ":memory:" ? "in-memory SQLite database" : "SQLite database at \(location)"
         statements = SQLiteStatementCache(capacity: configuration.statementCacheCapacity)
-        Self.prepareLibrary()
+        _ = Self.libraryPrepared
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status = sqlite3_open_v2(location, &opened, flags, nil)
@@ -38,8 +38,6 @@ final class SQLiteConnection: SQLStatementExecutor {
     /// The library's process-wide settings, made once before the first connection opens: no memory statistics
     /// (nothing reads them, and keeping them takes a process-wide mutex around each of SQLite's allocations).
     private static let libraryPrepared: Void = { _ = tienda_sqlite3_disable_memory_statistics() }()
-
-    private static func prepareLibrary() { Self.libraryPrepared }
 
     var dialect: SQLDialect { .sqlite }
 
