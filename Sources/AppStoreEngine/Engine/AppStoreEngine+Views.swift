@@ -57,8 +57,7 @@ extension AppStoreEngine {
         try await perform { scope throws(AppStoreEngineError) in
             try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
             let candidates = try scope.tables.transactions(
-                where: "bundle_id = ? AND account_id = ? AND product_id = ?",
-                [.text(bundleId), .text(accountId), .text(productId)])
+                bundleId: bundleId, accountId: accountId, matching: "transactions.product_id = ?", [.text(productId)])
                 .filter { $0.productType != .consumable || !$0.isFinished || $0.isRevoked }
             return try candidates.last.map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
@@ -68,8 +67,7 @@ extension AppStoreEngine {
     public func unfinishedTransactions(bundleId: String, accountId: String) async throws(AppStoreEngineError) -> [SignedTransaction] {
         try await perform { scope throws(AppStoreEngineError) in
             try scope.checkCustomer(bundleId: bundleId, accountId: accountId)
-            return try scope.tables.transactions(where: "bundle_id = ? AND account_id = ? AND finished = 0",
-                [.text(bundleId), .text(accountId)])
+            return try scope.tables.transactions(bundleId: bundleId, accountId: accountId, matching: "transactions.finished = 0")
                 .map { stored throws(AppStoreEngineError) in try scope.signed(stored, forDeviceOf: accountId) }
         }
     }

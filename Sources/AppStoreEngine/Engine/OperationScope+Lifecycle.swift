@@ -93,7 +93,9 @@ extension OperationScope {
             switch consume action {
             case .createTransaction(let payload):
                 let stored = try insert(
-                    payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered)
+                    payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered,
+                    previousInChain: record.latestTransactionKey ?? 0)
+                record.latestTransactionKey = try EngineTables.key(stored.id)
                 applied.created.append(stored)
                 recent = stored
             case .updateTransaction(let payload):

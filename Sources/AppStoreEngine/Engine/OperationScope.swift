@@ -226,14 +226,18 @@ final class OperationScope {
         writtenPayloads[stored.id] = (stored.json, payload)
     }
 
-    /// Stores a new transaction owned by `accountId`, announced in the owner's updates feed when `announced`.
+    /// Stores a new transaction owned by `accountId`, announced in the owner's updates feed when `announced`;
+    /// a subscription chain's names the chain's transaction stored before it (`previousInChain`, as
+    /// ``EngineTables/insert(_:announcement:previousInChain:)`` takes it).
     @discardableResult
     func insert(
-        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil, announced: Bool = false
+        _ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil, announced: Bool = false,
+        previousInChain: Int64? = nil
     ) throws(AppStoreEngineError) -> StoredTransaction {
         let stored = StoredTransaction(payload, accountId: accountId, familySource: familySource)
         try tables.insert(
-            stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil)
+            stored, announcement: announced ? (EngineCounters.take(&counters.nextUpdateSequence), now) : nil,
+            previousInChain: previousInChain)
         if remembersCreatedPayloads {
             transactionCache[stored.id] = stored
             rememberPayload(payload, of: stored)

@@ -114,6 +114,44 @@ enum EngineSchema {
         Migration(
             version: 5, name: "Accounts and app transactions stored in their key's order",
             sqlite: accountsWithoutRowid, postgresql: []),
+        // Every renewal still wrote an entry at a random place in `transactions_account`. A subscription chain's
+        // transactions are found through their chain instead: its row names its latest transaction, and each of
+        // its transactions the one stored before it (0 for the first). The account index keeps the other
+        // transactions only: one-time purchases, family members' copies of them, non-renewing subscriptions.
+        Migration(version: 6, name: "Subscription transactions linked through their chain") { dialect in
+            let integer = dialect == .sqlite ? "INTEGER" : "BIGINT"
+            return [
+                "ALTER TABLE transactions ADD COLUMN previous_transaction_id \(integer)",
+                "ALTER TABLE chains ADD COLUMN latest_transaction_id \(integer)",
+            ] + chainLinks + [
+                "DROP INDEX transactions_account",
+                """
+                CREATE INDEX transactions_account ON transactions (bundle_id, account_id, product_id)
+                    WHERE previous_transaction_id IS NULL
+                """,
+            ]
+        },
+    ]
+
+    /// Migration 6's links between the transactions stored before it: each chain's transactions (its owner's,
+    /// under its original transaction ID) linked in the order they were stored, and the chain naming the last.
+    static let chainLinks: [String] = [
+        """
+        UPDATE transactions SET previous_transaction_id = links.previous_transaction_id FROM (
+            SELECT transactions.transaction_id, COALESCE(LAG(transactions.transaction_id) OVER (
+                    PARTITION BY transactions.original_transaction_id ORDER BY transactions.transaction_id), 0)
+                AS previous_transaction_id
+            FROM chains JOIN transactions ON transactions.bundle_id = chains.bundle_id
+                AND transactions.account_id = chains.account_id
+                AND transactions.original_transaction_id = chains.original_transaction_id
+        ) AS links WHERE transactions.transaction_id = links.transaction_id
+        """,
+        """
+        UPDATE chains SET latest_transaction_id = latest.transaction_id FROM (
+            SELECT original_transaction_id, MAX(transaction_id) AS transaction_id FROM transactions
+            WHERE previous_transaction_id IS NOT NULL GROUP BY original_transaction_id
+        ) AS latest WHERE chains.original_transaction_id = latest.original_transaction_id
+        """,
     ]
 
     /// Migration 5 on SQLite: `accounts` and `app_transactions` rebuilt `WITHOUT ROWID` under their names, with their

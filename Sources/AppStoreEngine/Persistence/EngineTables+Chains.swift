@@ -4,7 +4,7 @@ import StoreStorage
 
 /// Subscription chains.
 extension EngineTables {
-    private static let columns = "original_transaction_id, state, due_sequence"
+    private static let columns = "original_transaction_id, state, due_sequence, latest_transaction_id"
 
     /// Inserts or replaces a chain.
     func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
@@ -14,7 +14,7 @@ extension EngineTables {
             var values: [SQLValue] = [
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)), .integer(key),
+                .blob(Data(lifecycle.compactRepresentation)), SQLValue(chain.latestTransactionKey), .integer(key),
             ]
             let changed: Int
             if storedProduct == lifecycle.productId, pending.isDeferring {
@@ -22,13 +22,16 @@ extension EngineTables {
                 return
             } else if storedProduct == lifecycle.productId {
                 changed = try execute(
-                    "UPDATE chains SET status = ?, due_at = ?, due_sequence = ?, state = ? WHERE original_transaction_id = ?",
-                    values)
+                    """
+                    UPDATE chains SET status = ?, due_at = ?, due_sequence = ?, state = ?, latest_transaction_id = ?
+                    WHERE original_transaction_id = ?
+                    """, values)
             } else {
                 values.insert(.text(lifecycle.productId), at: 0)
                 changed = try execute(
                     """
-                    UPDATE chains SET product_id = ?, status = ?, due_at = ?, due_sequence = ?, state = ?
+                    UPDATE chains SET product_id = ?, status = ?, due_at = ?, due_sequence = ?, state = ?,
+                        latest_transaction_id = ?
                     WHERE original_transaction_id = ?
                     """, values)
             }
@@ -41,7 +44,7 @@ extension EngineTables {
                 SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)),
+                .blob(Data(lifecycle.compactRepresentation)), SQLValue(chain.latestTransactionKey),
             ]
         if pending.isDeferring {
             pending.newChains.append(contentsOf: values)
@@ -51,31 +54,38 @@ extension EngineTables {
     }
 
     /// The values of a row of ``chainUpsert``.
-    static let chainColumnCount = 11
+    static let chainColumnCount = 12
 
     /// The upsert of a chain not stored yet (or whose update found no row), for one or several rows.
     private static let chainUpsert = MultiRowStatement(
         prefix: "INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, "
-            + "product_id, status, due_at, due_sequence, state) VALUES ",
-        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            + "product_id, status, due_at, due_sequence, state, latest_transaction_id) VALUES ",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         suffix: " ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id, "
             + "status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence, "
-            + "state = excluded.state")
+            + "state = excluded.state, latest_transaction_id = excluded.latest_transaction_id")
 
     /// ``save(_:)``'s update of a stored chain whose product did not change, for several chains: the values
-    /// (original transaction ID, status, due date, due sequence, state) joined by the chain's key.
+    /// (original transaction ID, status, due date, due sequence, state, latest transaction ID) joined by the
+    /// chain's key.
     private static let multiRowUpdate = MultiRowStatement(
         prefix: "UPDATE chains SET status = pending.column2, due_at = pending.column3, "
-            + "due_sequence = pending.column4, state = pending.column5 FROM (VALUES ",
-        row: "(?, ?, ?, ?, ?)",
+            + "due_sequence = pending.column4, state = pending.column5, latest_transaction_id = pending.column6 "
+            + "FROM (VALUES ",
+        row: "(?, ?, ?, ?, ?, ?)",
         suffix: ") AS pending WHERE chains.original_transaction_id = pending.column1")
 
+    /// The values of a row of ``multiRowUpdate``.
+    static let chainUpdateWidth = 6
+
     /// Holds a stored chain's update with the pending rows; a chain saved again replaces its pending values.
-    /// `values` are the single update's: status, due date, due sequence, state, original transaction ID.
+    /// `values` are the single update's: status, due date, due sequence, state, latest transaction ID, original
+    /// transaction ID.
     private func deferUpdate(of chain: ChainRecord, key: Int64, values: [SQLValue]) {
-        let row = [values[4], values[0], values[1], values[2], values[3]]
+        let width = Self.chainUpdateWidth
+        let row = [values[5], values[0], values[1], values[2], values[3], values[4]]
         if let index = pending.chainRows[key] {
-            pending.chains.replaceSubrange((index * 5)..<(index * 5 + 5), with: row)
+            pending.chains.replaceSubrange((index * width)..<(index * width + width), with: row)
             pending.chainRecords[index] = chain
         } else {
             pending.chainRows[key] = pending.chainRecords.count
@@ -102,7 +112,7 @@ extension EngineTables {
         try Self.insertion.run(over: transactions, width: Self.transactionColumnCount, in: self)
         try Self.appTransactionUpsert.run(over: appTransactions, width: 5, in: self)
         try Self.chainUpsert.run(over: newChains, width: Self.chainColumnCount, in: self)
-        if try Self.multiRowUpdate.run(over: chains, width: 5, in: self) != records.count {
+        if try Self.multiRowUpdate.run(over: chains, width: Self.chainUpdateWidth, in: self) != records.count {
             for var record in records {
                 record.storedProductId = nil
                 try save(record)
@@ -186,7 +196,8 @@ extension EngineTables {
     ) throws(AppStoreEngineError) -> (rows: [DueChain?], dues: [LifecycleDueEvent?]) {
         let rows = try query(
             """
-            SELECT chains.original_transaction_id, chains.state, chains.due_sequence, accounts.*,
+            SELECT chains.original_transaction_id, chains.state, chains.due_sequence, chains.latest_transaction_id,
+                accounts.*,
                 app_transactions.app_transaction_id, app_transactions.original_purchase_date,
                 app_transactions.original_application_version
             FROM chains JOIN accounts ON accounts.id = chains.account_id
@@ -230,7 +241,8 @@ extension EngineTables {
             throw .corruptState("a subscription chain's stored state is not in the compact format")
         }
         return ChainRecord(
-            lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"), storedProductId: lifecycle.productId)
+            lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"), storedProductId: lifecycle.productId,
+            latestTransactionKey: try row.optionalInteger("latest_transaction_id"))
     }
 
     /// Forgets a chain's due event (a safety net for an event that changed nothing).

@@ -10,30 +10,38 @@ extension EngineTables {
         """
 
     /// The values of a row of ``insertion``.
-    static let transactionColumnCount = 13
+    static let transactionColumnCount = 14
 
     /// The `INSERT` of ``insert(_:announcement:)`` (every renewal runs it) and of ``flushPendingRows()``, for one or
     /// several rows, built once.
     static let insertion = MultiRowStatement(
-        prefix: "INSERT INTO transactions (\(columns), announced_sequence, announced_at) VALUES ",
-        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+        prefix: "INSERT INTO transactions (\(columns), announced_sequence, announced_at, previous_transaction_id) VALUES ",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
     /// Inserts a transaction, with its announcement in the updates feed (sequence and date) when it has one.
-    /// While ``PendingRows/isDeferring``, the row waits to be written with the others.
-    func insert(_ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil) throws(AppStoreEngineError) {
+    /// A subscription chain's transaction names the chain's transaction stored before it (`previousInChain`, 0
+    /// for the chain's first; see ``ChainRecord/latestTransactionKey``); every other transaction passes `nil`
+    /// and goes into the account index. While ``PendingRows/isDeferring``, the row waits to be written with
+    /// the others.
+    func insert(
+        _ transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)? = nil,
+        previousInChain: Int64? = nil
+    ) throws(AppStoreEngineError) {
         if pending.isDeferring {
-            try Self.appendValues(of: transaction, announcement: announcement, to: &pending.transactions)
+            try Self.appendValues(
+                of: transaction, announcement: announcement, previousInChain: previousInChain, to: &pending.transactions)
             return
         }
         var values: [SQLValue] = []
         values.reserveCapacity(Self.transactionColumnCount)
-        try Self.appendValues(of: transaction, announcement: announcement, to: &values)
+        try Self.appendValues(of: transaction, announcement: announcement, previousInChain: previousInChain, to: &values)
         try Self.insertion.run(over: values, width: Self.transactionColumnCount, in: self, flushingFirst: true)
     }
 
     /// Appends the values of a row of ``insertion`` for a transaction.
     private static func appendValues(
-        of transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)?, to values: inout [SQLValue]
+        of transaction: StoredTransaction, announcement: (sequence: Int64, date: Timestamp)?, previousInChain: Int64?,
+        to values: inout [SQLValue]
     ) throws(AppStoreEngineError) {
         values.append(.integer(try key(transaction.id)))
         values.append(.text(transaction.bundleId))
@@ -48,6 +56,7 @@ extension EngineTables {
         values.append(.blob(.init(transaction.json)))
         values.append(SQLValue(announcement?.sequence))
         values.append(SQLValue(announcement?.date.milliseconds))
+        values.append(SQLValue(previousInChain))
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after putting its previous JSON into
@@ -78,40 +87,75 @@ extension EngineTables {
 
     /// Transactions matching a filter, oldest first.
     func transactions(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [StoredTransaction] {
+        try transactions(
+            "SELECT \(Self.columns) FROM transactions WHERE \(condition) ORDER BY purchase_date, transaction_id", parameters)
+    }
+
+    /// The transactions a query reads, in its order.
+    private func transactions(_ statement: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [StoredTransaction] {
         var result: [StoredTransaction] = []
-        let rows = try query(
-            "SELECT \(Self.columns) FROM transactions WHERE \(condition) ORDER BY purchase_date, transaction_id",
-            parameters)
-        for row in rows { result.append(try Self.transaction(from: row)) }
+        for row in try query(statement, parameters) { result.append(try Self.transaction(from: row)) }
         return result
     }
 
-    /// An account's transactions in an app, oldest first.
-    func transactions(bundleId: String, accountId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
-        try transactions(where: "bundle_id = ? AND account_id = ?", [.text(bundleId), .text(accountId)])
+    /// An account's transactions in an app, oldest first, those matching `condition` (on `transactions`) when
+    /// given.
+    func transactions(
+        bundleId: String, accountId: String, matching condition: String? = nil, _ parameters: [SQLValue] = []
+    ) throws(AppStoreEngineError) -> [StoredTransaction] {
+        try transactions(
+            Self.selection(Self.ownedByAccount, matching: condition),
+            [.text(bundleId), .text(accountId), .text(bundleId), .text(accountId)] + parameters)
     }
 
     /// The transactions of a chain (or the one transaction of a one-time purchase), oldest first.
     func transactions(originalTransactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
-        guard let key = Self.numeric(originalTransactionId), let chain = try chainFilter(key) else { return [] }
-        return try transactions(where: chain.condition, chain.parameters)
+        guard let key = Self.numeric(originalTransactionId) else { return [] }
+        return try transactions(Self.selection(Self.chainOrPurchase), [.integer(key), .integer(key)])
     }
 
-    /// A filter on the transactions of a chain (or a one-time purchase) through its owner's account, the only
-    /// index on transactions besides their ID: the chain's row names the owner, or else the original
-    /// transaction's row. `nil` when neither exists (nothing is stored under that ID).
-    func chainFilter(_ key: Int64) throws(AppStoreEngineError) -> (condition: String, parameters: [SQLValue])? {
-        let owner = try queryFirst(
-            """
-            SELECT bundle_id, account_id FROM chains WHERE original_transaction_id = ?
-            UNION ALL SELECT bundle_id, account_id FROM transactions WHERE transaction_id = ?
-            """, [.integer(key), .integer(key)])
-        guard let owner else { return nil }
-        return (
-            "bundle_id = ? AND account_id = ? AND original_transaction_id = ?",
-            [.text(try owner.text("bundle_id")), .text(try owner.text("account_id")), .integer(key)]
-        )
+    /// The query of the transactions ``owned(chains:others:)`` lists (matching `condition` when given), oldest
+    /// first. `owned` leads the join: SQLite would otherwise be free to scan the whole table against it.
+    private static func selection(_ owned: String, matching condition: String? = nil) -> String {
+        """
+        WITH RECURSIVE \(owned)
+        SELECT \(qualifiedColumns) FROM owned CROSS JOIN transactions
+        WHERE transactions.transaction_id = owned.transaction_id\(condition.map { " AND \($0)" } ?? "")
+        ORDER BY transactions.purchase_date, transactions.transaction_id
+        """
     }
+
+    /// ``columns`` qualified by their table, for joins.
+    private static let qualifiedColumns = columns.split(separator: ",")
+        .map { "transactions.\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }.joined(separator: ", ")
+
+    /// Common table expressions (after `WITH RECURSIVE`) ending in `owned(transaction_id)`: the transactions of
+    /// the chains matching `chains` (a condition on `chains`), found by walking back from each chain's latest
+    /// transaction, and the transactions outside chains matching `others` (a condition on `transactions`),
+    /// found through the account index. The parameters of `chains` come first.
+    static func owned(chains: String, others: String) -> String {
+        """
+        linked(transaction_id) AS (
+            SELECT latest_transaction_id FROM chains WHERE \(chains) AND latest_transaction_id IS NOT NULL
+            UNION ALL
+            SELECT transactions.previous_transaction_id FROM linked
+            JOIN transactions ON transactions.transaction_id = linked.transaction_id
+            WHERE transactions.previous_transaction_id <> 0
+        ),
+        owned(transaction_id) AS (
+            SELECT transaction_id FROM linked
+            UNION ALL
+            SELECT transaction_id FROM transactions WHERE \(others) AND previous_transaction_id IS NULL
+        )
+        """
+    }
+
+    /// ``owned(chains:others:)`` for an account in an app, given twice as (bundle ID, account ID).
+    static let ownedByAccount = owned(chains: "bundle_id = ? AND account_id = ?", others: "bundle_id = ? AND account_id = ?")
+
+    /// ``owned(chains:others:)`` for one original transaction ID, given twice: the chain's transactions, or else
+    /// the one-time purchase with that ID.
+    static let chainOrPurchase = owned(chains: "original_transaction_id = ?", others: "transaction_id = ?")
 
     /// Family members' copies of a one-time purchase.
     func familyCopies(of transactionId: String) throws(AppStoreEngineError) -> [StoredTransaction] {
@@ -122,11 +166,15 @@ extension EngineTables {
     /// Deletes a chain's transactions (or a one-time purchase) and their updates, after putting their JSON into
     /// the notifications that refer to them.
     func deleteTransactions(originalTransactionId key: Int64) throws(AppStoreEngineError) {
-        guard let chain = try chainFilter(key) else { return }
-        let ids = "SELECT transaction_id FROM transactions WHERE \(chain.condition)"
-        try resolveTransactionReferences(where: "outbox.transaction_id IN (\(ids))", chain.parameters)
-        try execute("DELETE FROM updates WHERE transaction_id IN (\(ids))", chain.parameters)
-        try deleteTransactions(where: chain.condition, chain.parameters)
+        let rows = try query(
+            "WITH RECURSIVE \(Self.chainOrPurchase) SELECT transaction_id FROM owned", [.integer(key), .integer(key)])
+        var ids: [Int64] = []
+        for row in rows { ids.append(try row.integer("transaction_id")) }
+        guard !ids.isEmpty else { return }
+        let list = ids.map(String.init).joined(separator: ", ")
+        try resolveTransactionReferences(where: "outbox.transaction_id IN (\(list))", [])
+        try execute("DELETE FROM updates WHERE transaction_id IN (\(list))")
+        try deleteTransactions(where: "transaction_id IN (\(list))", [])
     }
 
     /// Deletes transactions matching a filter.

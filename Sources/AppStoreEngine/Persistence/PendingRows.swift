@@ -24,8 +24,8 @@ final class PendingRows {
     /// The pending new chains' values, ``EngineTables/chainColumnCount`` a row, inserted or replaced in order, as
     /// a single save of a chain not stored yet does.
     var newChains: [SQLValue] = []
-    /// The pending chains' update values (original transaction ID, status, due date, due sequence, state), a
-    /// row per chain: a chain saved again replaces its row.
+    /// The pending chains' update values (original transaction ID, status, due date, due sequence, state, latest
+    /// transaction ID), a row per chain: a chain saved again replaces its row.
     var chains: [SQLValue] = []
     /// The pending chains, in the order of ``chains``, for the rare fallback to one statement each.
     var chainRecords: [ChainRecord] = []

@@ -48,15 +48,10 @@ struct OutboxCensus: Sendable {
     func latestTransactions(of originals: [Int64]) async throws -> [Int64] {
         var result: [Int64] = []
         for original in originals {
-            // Through the owner's account: the engine indexes transactions by account, not by chain.
+            // The chain names it: the engine finds a chain's transactions through their links, not an index.
             let row = try await database.queryFirst(
-                """
-                SELECT MAX(transactions.transaction_id) AS id FROM chains JOIN transactions
-                    ON transactions.bundle_id = chains.bundle_id AND transactions.account_id = chains.account_id
-                    AND transactions.original_transaction_id = chains.original_transaction_id
-                WHERE chains.original_transaction_id = ?
-                """, [SQLValue(original)])
-            result.append(try row?.int64("id") ?? original)
+                "SELECT latest_transaction_id AS id FROM chains WHERE original_transaction_id = ?", [SQLValue(original)])
+            result.append(try row?.optionalInt64("id") ?? original)
         }
         return result
     }

@@ -96,7 +96,8 @@ struct StorageFloor {
         while count < limit {
             let page = try transaction.query(
                 """
-                SELECT original_transaction_id, bundle_id, account_id, product_id, due_at, state FROM chains
+                SELECT original_transaction_id, bundle_id, account_id, product_id, due_at, state, latest_transaction_id
+                FROM chains
                 WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, due_sequence LIMIT \(pageSize)
                 """, [.integer(bound)])
             if page.isEmpty { break }
@@ -108,15 +109,19 @@ struct StorageFloor {
                     """
                     INSERT INTO transactions (transaction_id, bundle_id, account_id, product_id, product_type,
                         original_transaction_id, purchase_date, finished, revoked, family_source, payload,
-                        announced_sequence, announced_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, ?, ?, ?)
+                        announced_sequence, announced_at, previous_transaction_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, NULL, ?, ?, ?, ?)
                     """,
                     [.integer(next.transaction), bundle, try chain.value("account_id"), try chain.value("product_id"),
                      .text(rows.productType), .integer(original), .integer(due), .blob(rows.payload), .integer(next.sequence),
-                     .integer(due)])
+                     .integer(due), try chain.value("latest_transaction_id")])
                 try transaction.execute(
-                    "UPDATE chains SET status = 1, due_at = ?, due_sequence = ?, state = ? WHERE original_transaction_id = ?",
-                    [.integer(due + step), .integer(next.sequence), try chain.value("state"), .integer(original)])
+                    """
+                    UPDATE chains SET status = 1, due_at = ?, due_sequence = ?, state = ?, latest_transaction_id = ?
+                    WHERE original_transaction_id = ?
+                    """,
+                    [.integer(due + step), .integer(next.sequence), try chain.value("state"), .integer(next.transaction),
+                     .integer(original)])
                 try transaction.execute(
                     """
                     INSERT INTO outbox (sequence, uuid, bundle_id, environment, notification_type, subtype, transaction_id,

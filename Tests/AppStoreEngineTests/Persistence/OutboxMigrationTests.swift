@@ -8,50 +8,12 @@ import Testing
 /// Schema migration 2 (notification UUIDs derived from the outbox sequence) on a store written by schema 1, on
 /// SQLite and, when `TIENDA_PG_CONNINFO` names a server, PostgreSQL.
 @Suite struct OutboxMigrationTests {
-    enum Backend: String, CaseIterable, CustomTestStringConvertible {
-        case sqlite, postgreSQL
-        var testDescription: String { rawValue }
-    }
-
-    static var backends: [Backend] {
-        ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"].map { $0.isEmpty ? [.sqlite] : Backend.allCases }
-            ?? [.sqlite]
-    }
-
     static let legacyUUID = "9ad56bd2-0bc6-42e0-af24-fd996d87a1e6"
     static let legacyPayload = #"{"notificationType":"TEST","notificationUUID":"9ad56bd2-0bc6-42e0-af24-fd996d87a1e6","signedDate":1681314324000,"version":"2.0"}"#
 
-    /// A fresh database on `backend` (a new file, or a new schema), removed after `body`.
-    func withDatabase(_ backend: Backend, _ body: (any SQLDatabase) async throws -> Void) async throws {
-        switch backend {
-        case .sqlite:
-            let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-migration-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let database = try SQLiteDatabase(path: directory.appending(path: "engine.sqlite").path)
-            do { try await body(database) } catch {
-                await database.close()
-                throw error
-            }
-            await database.close()
-        case .postgreSQL:
-            let connection = try #require(ProcessInfo.processInfo.environment["TIENDA_PG_CONNINFO"])
-            let schema = "engine_\(UUID().uuidString.lowercased().replacing("-", with: ""))"
-            let administrator = try PostgreSQLDatabase(connectionString: connection, poolSize: 1)
-            try await administrator.execute("CREATE SCHEMA \(schema)")
-            let database = try PostgreSQLDatabase(connectionString: connection, poolSize: 2, searchPath: schema)
-            var failure: (any Error)?
-            do { try await body(database) } catch { failure = error }
-            await database.close()
-            try await administrator.execute("DROP SCHEMA \(schema) CASCADE")
-            await administrator.close()
-            if let failure { throw failure }
-        }
-    }
-
-    @Test(arguments: backends)
-    func notificationsWrittenBeforeKeepTheirUUIDsAndNewOnesAreDerived(backend: Backend) async throws {
-        try await withDatabase(backend) { database in
+    @Test(arguments: MigrationBackend.available)
+    func notificationsWrittenBeforeKeepTheirUUIDsAndNewOnesAreDerived(backend: MigrationBackend) async throws {
+        try await backend.withDatabase { database in
             // A store as schema 1 left it: one notification with a random UUID in the outbox.
             try await database.migrate([EngineSchema.migrations[0]])
             let header = Base64URL.encode(Array(#"{"alg":"ES256"}"#.utf8))
@@ -112,11 +74,11 @@ import Testing
         }
     }
 
-    @Test(arguments: backends)
-    func eachStoreDrawsItsOwnKey(backend: Backend) async throws {
+    @Test(arguments: MigrationBackend.available)
+    func eachStoreDrawsItsOwnKey(backend: MigrationBackend) async throws {
         var keys: [Int64] = []
         for _ in 0..<2 {
-            try await withDatabase(backend) { database in
+            try await backend.withDatabase { database in
                 try await database.migrate(EngineSchema.migrations)
                 let rows = try await database.query(
                     "SELECT next_value FROM engine_counters WHERE name = ?", [.text(EngineCounters.notificationUUIDKeyName)])

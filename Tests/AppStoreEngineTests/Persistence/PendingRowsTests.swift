@@ -27,13 +27,17 @@ import Testing
         let (held, read) = try await database.transaction { sql in
             let tables = EngineTables(sql: sql)
             var copy = try tables.transaction(original)
+            var chain = try tables.chain(original)
             tables.pending.isDeferring = true
-            // 70 rows: statements of 64, 4 and 2 rows.
+            // 70 rows of the chain: statements of 64, 4 and 2 rows; the chain's update naming the last is held too.
             for offset in 1...70 {
                 copy.id = String(Int64(original)! + Int64(offset))
                 copy.purchaseDate = Timestamp(milliseconds: copy.purchaseDate.milliseconds + Int64(offset))
-                try tables.insert(copy, announcement: (Int64(offset), copy.purchaseDate))
+                try tables.insert(
+                    copy, announcement: (Int64(offset), copy.purchaseDate), previousInChain: chain.latestTransactionKey)
+                chain.latestTransactionKey = Int64(copy.id)
             }
+            try tables.save(chain)
             let held = tables.pending.transactions.count / EngineTables.transactionColumnCount
             let read = try tables.transactions(originalTransactionId: original).map(\.id)
             return (held, read)
