@@ -68,6 +68,14 @@ import Testing
         #expect(try AppleJSON.decode(AppTransaction.self, from: Data(PayloadJSON.appTransaction(payload))) == payload)
     }
 
+    @Test(arguments: [Int64.min, -1_704_067_200_000, -10, -9, -1, 0, 1, 9, 10, 4_990, 1_704_067_200_000, Int64.max])
+    func integersAreWrittenAsTheirDecimalText(value: Int64) {
+        var writer = JSONPayloadWriter()
+        writer.field("first", value)
+        writer.field("second", value)
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == #"{"first":\#(value),"second":\#(value)}"#)
+    }
+
     @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}"])
     func escapingIsFoundAtEveryPositionOfTheWordScan(special: String) {
         for length in 0..<20 {
