@@ -140,4 +140,21 @@ import Testing
         #expect(replaced == Array(expected.utf8))
         #expect(StoredJWS.replacing([StoredJWS.headerMarker], with: Array(pattern.utf8), in: replaced) == Array(input.utf8))
     }
+
+    @Test func theNotificationUUIDIsStoredAsItsMarkerAndAStoredUUIDIsKeptAsWritten() {
+        let header = "eyJhbGciOiJFUzI1NiJ9"
+        let uuid = "0b4c1f6e-2d3a-4b5c-8d6e-7f8091a2b3c4"
+        let payload = Array(#"{"notificationType":"DID_RENEW","notificationUUID":"\#(uuid)","version":"2.0"}"#.utf8)
+        let marked = StoredJWS(
+            payload: payload, signature: "sig", headerBytes: Array(header.utf8), notificationUUID: uuid)
+        #expect(marked.payload.count == payload.count - uuid.utf8.count + 1)
+        #expect(marked.payloadJSON(header: header, notificationUUID: uuid) == payload)
+        #expect(marked.compactSerialization(header: header, notificationUUID: uuid)
+            == "\(header).\(Base64URL.encode(payload)).sig")
+
+        // A payload stored before UUIDs were marked holds the UUID itself, and reads back unchanged.
+        let unmarked = StoredJWS(payload: payload, signature: "sig", headerBytes: Array(header.utf8))
+        #expect(unmarked.payload == payload)
+        #expect(unmarked.payloadJSON(header: header, notificationUUID: uuid) == payload)
+    }
 }
