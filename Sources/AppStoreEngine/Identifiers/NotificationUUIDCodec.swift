@@ -8,14 +8,14 @@
 /// lookup by UUID inverts the permutation and reads the row by its sequence number, so the outbox needs no index
 /// on a random key. A UUID that does not decode to a zero half under the store's key was not made by this store
 /// (or came from a version that stored random UUIDs, which keep their column).
-struct NotificationUUIDCodec: Sendable, Hashable {
+public struct NotificationUUIDCodec: Sendable, Hashable {
     private static let rounds = 6
     private static let mask60: UInt64 = (1 << 60) - 1
     private static let mask62: UInt64 = (1 << 62) - 1
     private let roundKeys: [UInt64]
 
-    /// A codec for the store whose key is `key`.
-    init(key: Int64) {
+    /// A codec for the store whose key is `key` (the `notification_uuid_key` counter of the engine's store).
+    public init(key: Int64) {
         var state = UInt64(bitPattern: key)
         var keys: [UInt64] = []
         for _ in 0..<Self.rounds {
@@ -43,7 +43,7 @@ struct NotificationUUIDCodec: Sendable, Hashable {
     }
 
     /// The lowercase UUID of the notification with outbox sequence number `sequence` (positive, below 2⁶²).
-    func uuid(sequence: Int64) -> String {
+    public func uuid(sequence: Int64) -> String {
         var left: UInt64 = 0
         var right = UInt64(bitPattern: sequence) & Self.mask62
         for index in 0..<Self.rounds { round(index, &left, &right) }
@@ -54,7 +54,7 @@ struct NotificationUUIDCodec: Sendable, Hashable {
 
     /// The outbox sequence number `uuid` stands for, or `nil` when this store did not derive it (any case is
     /// accepted, as UUIDs compare without regard to case).
-    func sequence(uuid: String) -> Int64? {
+    public func sequence(uuid: String) -> Int64? {
         let bytes = Array(uuid.utf8)
         guard bytes.count == 36 else { return nil }
         var words: [UInt64] = [0, 0]

@@ -28,15 +28,17 @@ struct NotificationJob: Sendable {
     ///
     /// The notification's JSON is written once, each nested JWS signed straight into it, in `scratch`'s buffers
     /// (kept by the signing lane across jobs); its bytes are those of ``PayloadJSON/notification(_:)`` for the
-    /// same payload. The stored form is then copied from it around the nested JWS, whose places are known: the
-    /// header becomes its marker, the transaction's payload segment the reference to its row, the renewal
-    /// information's segment its JSON between markers (as ``StoredJWS/init(payload:signature:headerBytes:nested:referenced:)``
-    /// would find and replace them).
+    /// same payload. The stored form is then copied from it around the UUID and the nested JWS, whose places are
+    /// known: the UUID becomes its marker (the outbox row derives it from its sequence number), each nested header
+    /// the header's marker, the transaction's payload segment the reference to its row, the renewal information's
+    /// segment its JSON between markers (as
+    /// ``StoredJWS/init(payload:signature:headerBytes:nested:referenced:notificationUUID:)`` would find and replace
+    /// them).
     func sign(with signer: PayloadSigner, lane: Int?, scratch: inout SigningScratch) throws(AppStoreEngineError) -> OutboxRow {
         var writer = JSONPayloadWriter(reusing: &scratch.notification)
         writer.field("notificationType", notificationType)
         writer.field("subtype", subtype)
-        writer.field("notificationUUID", uuid)
+        let uuidRange = writer.locatedField("notificationUUID", uuid)
         var transactionJWS: Range<Int>?
         var renewalJWS: Range<Int>?
         if summary == nil {
@@ -75,6 +77,11 @@ struct NotificationJob: Sendable {
         var stored = [UInt8]()
         stored.reserveCapacity(json.count - 2 * signer.headerBytes.count + scratch.renewal.count / 4 + 16)
         var copied = 0
+        if let uuidRange {
+            stored.append(contentsOf: json[..<uuidRange.lowerBound])
+            stored.append(StoredJWS.notificationUUIDMarker)
+            copied = uuidRange.upperBound
+        }
         /// Copies the JSON up to a nested JWS, then the JWS with its header as the marker and its payload segment
         /// replaced by `payload`.
         func appendNested(_ jws: Range<Int>, payloadCount: Int, _ payload: (inout [UInt8]) -> Void) {

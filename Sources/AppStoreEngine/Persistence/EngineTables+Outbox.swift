@@ -137,7 +137,7 @@ extension EngineTables {
             transactionId: try row.optionalInteger("transaction_id").map(String.init),
             originalTransactionId: try row.optionalInteger("original_transaction_id").map(String.init),
             signedDate: Timestamp(milliseconds: try row.integer("signed_date")),
-            signedPayload: stored.compactSerialization(header: try row.text("header")),
+            signedPayload: stored.compactSerialization(header: try row.text("header"), notificationUUID: uuid),
             deliveryState: DeliveryState(rawValue: try row.text("delivery_state")) ?? .pending, attempts: attempts)
     }
 }

@@ -34,19 +34,45 @@ struct JSONPayloadWriter {
         return finished
     }
 
+    /// Writes `,"key":` (without the comma for an object's first field) with one append: a payload has dozens of
+    /// keys, and appending their bytes one at a time checked the buffer's uniqueness and capacity for each.
     private mutating func key(_ key: StaticString) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        let comma = needsComma
         needsComma = true
-        bytes.append(UInt8(ascii: "\""))
-        key.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        key.withUTF8Buffer { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { buffer in
+                var count = 0
+                if comma {
+                    buffer[0] = UInt8(ascii: ",")
+                    count = 1
+                }
+                buffer[count] = UInt8(ascii: "\"")
+                count += 1
+                if let source = name.baseAddress, let target = buffer.baseAddress {
+                    (target + count).update(from: source, count: name.count)
+                }
+                count += name.count
+                buffer[count] = UInt8(ascii: "\"")
+                buffer[count + 1] = UInt8(ascii: ":")
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+            }
+        }
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         key(name)
         appendString(value)
+    }
+
+    /// A string field, and where its characters are in the bytes: `nil` when they needed escaping, so that the
+    /// bytes there are not the string's.
+    mutating func locatedField(_ name: StaticString, _ value: String) -> Range<Int>? {
+        key(name)
+        let start = bytes.count + 1
+        appendString(value)
+        let end = bytes.count - 1
+        return end - start == value.utf8.count ? start..<end : nil
     }
 
     mutating func field(_ name: StaticString, _ value: Int64?) {
@@ -132,21 +158,21 @@ struct JSONPayloadWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes the decimal digits (and sign) with one append, filling a buffer from its end.
     private mutating func appendInteger(_ value: Int64) {
-        if value == 0 {
-            bytes.append(UInt8(ascii: "0"))
-            return
-        }
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var count = 0
-            while magnitude > 0 {
-                digits[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
-                count += 1
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
             }
-            for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(digits[index]) }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -11,10 +11,11 @@ import Glibc
 ///
 /// A notification's nested transaction can instead be a reference, byte `0x04`, to the transaction row holding the
 /// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back, and the row's
-/// JSON is put into the notification before the row changes or goes.
+/// JSON is put into the notification before the row changes or goes. A notification's `notificationUUID`, which
+/// its outbox row derives from its sequence number, can be byte `0x05`.
 ///
-/// The markers are bytes `0x01` to `0x04`, which valid JSON never contains unescaped, so the replacements are
-/// reversible: a reference is resolved first, then the header marker restored, then each nested JSON
+/// The markers are bytes `0x01` to `0x05`, which valid JSON never contains unescaped, so the replacements are
+/// reversible: a reference is resolved first, then the header and UUID markers restored, then each nested JSON
 /// base64url-encoded again.
 struct StoredJWS: Hashable, Sendable {
     /// The payload JSON with header segments replaced by the marker.
@@ -29,6 +30,8 @@ struct StoredJWS: Hashable, Sendable {
     static let nestedEnd: UInt8 = 0x03
     /// Stands for the notification's transaction, as its row holds it.
     static let transactionReference: UInt8 = 0x04
+    /// Stands for the notification's UUID, derived from its row's sequence number.
+    static let notificationUUIDMarker: UInt8 = 0x05
 
     /// Keeps a JWS whose payload JSON is `payload` and signature segment `signature`.
     init(payload: [UInt8], signature: String, header: String) {
@@ -64,11 +67,18 @@ struct StoredJWS: Hashable, Sendable {
     }
 
     /// Keeps a JWS, given the header segment's UTF-8 bytes and the payload JSON of each JWS nested in it (whose
-    /// base64url segment the payload contains); the nested `referenced` payload becomes a reference.
+    /// base64url segment the payload contains); the nested `referenced` payload becomes a reference, and the value
+    /// of the `notificationUUID` member equal to `notificationUUID` its marker.
     init(
-        payload: [UInt8], signature: String, headerBytes: [UInt8], nested: [Nested] = [], referenced: Nested? = nil
+        payload: [UInt8], signature: String, headerBytes: [UInt8], nested: [Nested] = [], referenced: Nested? = nil,
+        notificationUUID: String? = nil
     ) {
         var compact = payload
+        if let notificationUUID {
+            compact = Self.replacing(
+                Array(#""notificationUUID":"\#(notificationUUID)""#.utf8),
+                with: Array(#""notificationUUID":""#.utf8) + [Self.notificationUUIDMarker, UInt8(ascii: "\"")], in: compact)
+        }
         if let referenced, !referenced.segment.isEmpty {
             compact = Self.replacing(referenced.segment, with: [Self.transactionReference], in: compact)
         }
@@ -102,9 +112,14 @@ struct StoredJWS: Hashable, Sendable {
             signature: signature)
     }
 
-    /// The payload JSON as signed (with any transaction reference resolved beforehand).
-    func payloadJSON(header: String) -> [UInt8] {
-        Self.expandingNested(Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload))
+    /// The payload JSON as signed (with any transaction reference resolved beforehand); a UUID marker becomes
+    /// `notificationUUID`.
+    func payloadJSON(header: String, notificationUUID: String? = nil) -> [UInt8] {
+        var json = Self.replacing([Self.headerMarker], with: Array(header.utf8), in: payload)
+        if let notificationUUID {
+            json = Self.replacing([Self.notificationUUIDMarker], with: Array(notificationUUID.utf8), in: json)
+        }
+        return Self.expandingNested(json)
     }
 
     /// `bytes` with each nested payload between markers base64url-encoded again.
@@ -126,9 +141,9 @@ struct StoredJWS: Hashable, Sendable {
         return output
     }
 
-    /// The compact serialisation `header.payload.signature`.
-    func compactSerialization(header: String) -> String {
-        header + "." + Base64URL.encode(payloadJSON(header: header)) + "." + signature
+    /// The compact serialisation `header.payload.signature`, a UUID marker restored as `notificationUUID`.
+    func compactSerialization(header: String, notificationUUID: String? = nil) -> String {
+        header + "." + Base64URL.encode(payloadJSON(header: header, notificationUUID: notificationUUID)) + "." + signature
     }
 
     /// `bytes` with every occurrence of `pattern` replaced by `replacement`.

@@ -1,3 +1,4 @@
+import AppStoreEngine
 import Foundation
 import StoreStorage
 
@@ -59,13 +60,16 @@ struct OutboxCensus: Sendable {
     /// The signed payload JSON of about `limit` notifications spread evenly over the sequence numbers after
     /// `first` up to `last` (for the baseline's sample). The outbox keeps each payload with the signer's header
     /// segment replaced by the byte 0x01, each nested payload as its JSON between the bytes 0x02 and 0x03, and its
-    /// transaction as the byte 0x04 standing for the transaction row's JSON with `signedDate` as its last member;
-    /// all are put back here.
+    /// transaction as the byte 0x04 standing for the transaction row's JSON with `signedDate` as its last member,
+    /// and its `notificationUUID` as the byte 0x05 standing for the UUID derived from its sequence number; all are
+    /// put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
         return try await database.query(
             """
-            SELECT outbox.payload, outbox.signed_date, signing_headers.header, transactions.payload AS transaction_payload
+            SELECT outbox.sequence, outbox.payload, outbox.signed_date, signing_headers.header,
+                transactions.payload AS transaction_payload,
+                (SELECT next_value FROM engine_counters WHERE name = 'notification_uuid_key') AS uuid_key
             FROM outbox JOIN signing_headers ON signing_headers.id = outbox.header_id
             LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
             WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
@@ -87,6 +91,9 @@ struct OutboxCensus: Sendable {
                 case 0x03:
                     payload += Self.base64URL(nested ?? [])
                     nested = nil
+                case 0x05:
+                    let codec = NotificationUUIDCodec(key: try row.int64("uuid_key"))
+                    payload += Array(codec.uuid(sequence: try row.int64("sequence")).utf8)
                 default:
                     if nested != nil { nested?.append(byte) } else { payload.append(byte) }
                 }

@@ -44,7 +44,7 @@ import Testing
             let row = try job.sign(with: signer, lane: index % 2 == 0 ? nil : 1, scratch: &scratch)
             let signedTransaction = job.transactionJSON.map { PayloadJSON.insertingSignedDate(job.signedDate, into: $0) }
             let resolved = signedTransaction.map { row.stored.resolvingReference($0) } ?? row.stored
-            let jws = try CompactJWS(parsing: resolved.compactSerialization(header: signer.header))
+            let jws = try CompactJWS(parsing: resolved.compactSerialization(header: signer.header, notificationUUID: job.uuid))
             #expect(jws.hasValidES256Signature(from: key))
             let payload = [UInt8](jws.payload)
             let decoded = try AppleJSON.decode(ResponseBodyV2DecodedPayload.self, from: jws.payload)
@@ -70,8 +70,10 @@ import Testing
             }
             let searched = StoredJWS(
                 payload: payload, signature: row.stored.signature, headerBytes: signer.headerBytes, nested: nested,
-                referenced: referenced)
+                referenced: referenced, notificationUUID: job.uuid)
             #expect(row.stored == searched)
+            #expect(row.stored.payload.filter { $0 == StoredJWS.notificationUUIDMarker }.count == 1)
+            #expect(!String(decoding: row.stored.payload, as: UTF8.self).contains(job.uuid))
             #expect(row.stored.referencesTransaction == (job.transactionJSON != nil))
         }
     }

@@ -68,6 +68,14 @@ import Testing
         #expect(try AppleJSON.decode(AppTransaction.self, from: Data(PayloadJSON.appTransaction(payload))) == payload)
     }
 
+    @Test(arguments: [Int64.min, -1_704_067_200_000, -10, -9, -1, 0, 1, 9, 10, 4_990, 1_704_067_200_000, Int64.max])
+    func integersAreWrittenAsTheirDecimalText(value: Int64) {
+        var writer = JSONPayloadWriter()
+        writer.field("first", value)
+        writer.field("second", value)
+        #expect(String(decoding: writer.finish(), as: UTF8.self) == #"{"first":\#(value),"second":\#(value)}"#)
+    }
+
     @Test(arguments: ["\"", "\\", "\n", "\u{1}", "\u{1F}"])
     func escapingIsFoundAtEveryPositionOfTheWordScan(special: String) {
         for length in 0..<20 {
@@ -131,5 +139,22 @@ import Testing
         let replaced = StoredJWS.replacing(Array(pattern.utf8), with: [StoredJWS.headerMarker], in: Array(input.utf8))
         #expect(replaced == Array(expected.utf8))
         #expect(StoredJWS.replacing([StoredJWS.headerMarker], with: Array(pattern.utf8), in: replaced) == Array(input.utf8))
+    }
+
+    @Test func theNotificationUUIDIsStoredAsItsMarkerAndAStoredUUIDIsKeptAsWritten() {
+        let header = "eyJhbGciOiJFUzI1NiJ9"
+        let uuid = "0b4c1f6e-2d3a-4b5c-8d6e-7f8091a2b3c4"
+        let payload = Array(#"{"notificationType":"DID_RENEW","notificationUUID":"\#(uuid)","version":"2.0"}"#.utf8)
+        let marked = StoredJWS(
+            payload: payload, signature: "sig", headerBytes: Array(header.utf8), notificationUUID: uuid)
+        #expect(marked.payload.count == payload.count - uuid.utf8.count + 1)
+        #expect(marked.payloadJSON(header: header, notificationUUID: uuid) == payload)
+        #expect(marked.compactSerialization(header: header, notificationUUID: uuid)
+            == "\(header).\(Base64URL.encode(payload)).sig")
+
+        // A payload stored before UUIDs were marked holds the UUID itself, and reads back unchanged.
+        let unmarked = StoredJWS(payload: payload, signature: "sig", headerBytes: Array(header.utf8))
+        #expect(unmarked.payload == payload)
+        #expect(unmarked.payloadJSON(header: header, notificationUUID: uuid) == payload)
     }
 }
