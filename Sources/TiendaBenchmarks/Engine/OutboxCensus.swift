@@ -65,11 +65,12 @@ struct OutboxCensus: Sendable {
     /// put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
+        let uuids = NotificationUUIDCodec(key: try await database.queryFirst(
+            "SELECT next_value FROM engine_counters WHERE name = 'notification_uuid_key'")?.int64("next_value") ?? 0)
         return try await database.query(
             """
             SELECT outbox.sequence, outbox.payload, outbox.signed_date, signing_headers.header,
-                transactions.payload AS transaction_payload,
-                (SELECT next_value FROM engine_counters WHERE name = 'notification_uuid_key') AS uuid_key
+                transactions.payload AS transaction_payload
             FROM outbox JOIN signing_headers ON signing_headers.id = outbox.header_id
             LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
             WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
@@ -92,8 +93,7 @@ struct OutboxCensus: Sendable {
                     payload += Self.base64URL(nested ?? [])
                     nested = nil
                 case 0x05:
-                    let codec = NotificationUUIDCodec(key: try row.int64("uuid_key"))
-                    payload += Array(codec.uuid(sequence: try row.int64("sequence")).utf8)
+                    payload += Array(uuids.uuid(sequence: try row.int64("sequence")).utf8)
                 default:
                     if nested != nil { nested?.append(byte) } else { payload.append(byte) }
                 }
