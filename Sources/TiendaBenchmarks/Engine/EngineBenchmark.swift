@@ -21,8 +21,7 @@ struct EngineBenchmark {
         let accounts = try await Span.measure { try await workload.createAccounts(options.subscribers) }.1
         var counts = try await census.counts()
         var phases: [EnginePhase] = []
-        // Each step of a phase is followed by signing its own payloads alone, so that both sides of a step's ratio
-        // meet the machine in about the same state (its speed drifts over minutes on a shared host).
+        // Each step of a phase (the whole phase by default) is followed by signing its own payloads alone.
         func measure(_ name: String, steps: [EngineWorkload.Step]) async throws {
             var phase = EnginePhase(name: name)
             for step in steps {

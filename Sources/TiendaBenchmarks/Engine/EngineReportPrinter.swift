@@ -13,8 +13,9 @@ enum EngineReportPrinter {
         lines.append(
             "load average \(load[0]) at start, \(load[1]) at end; SQLite file (WAL, synchronous=NORMAL); \(options.lanes) signing "
                 + "lanes; each month \(Int(options.refundShare * 100)) % refunded and resubscribed, "
-                + "\(Int(options.failureShare * 100)) % billing failures recovered at the month's end; each phase in "
-                + "\(options.stepsPerPhase) steps, each followed by signing its payloads alone")
+                + "\(Int(options.failureShare * 100)) % billing failures recovered at the month's end"
+                + (options.stepsPerPhase > 1
+                    ? "; each phase in \(options.stepsPerPhase) steps, each followed by signing its payloads alone" : ""))
         lines.append(String(format: "accounts created in %.1f s (no signing; not measured below)", report.accounts.wall))
         lines.append("")
         var rows = report.phases.map(row)

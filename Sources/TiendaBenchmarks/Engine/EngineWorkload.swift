@@ -72,6 +72,7 @@ final class EngineWorkload {
         let month = SubscriptionPeriod.oneMonth.advance(start.date).timeIntervalSince(start.date)
         for batch in batches {
             let positions = accounts(in: batch..<(batch + 1))
+            if positions.isEmpty { break }
             if batch > 0 {
                 try await engine.advance(
                     to: start.adding(milliseconds: Int64(month * 1000 * Double(batch) / Double(Self.purchaseBatches))))
