@@ -21,34 +21,39 @@ struct EngineBenchmark {
         let accounts = try await Span.measure { try await workload.createAccounts(options.subscribers) }.1
         var counts = try await census.counts()
         var phases: [EnginePhase] = []
-        func measure(
-            _ name: String, purchases: Int, _ body: () async throws -> (operations: Int, dueEvents: Int)
-        ) async throws {
-            let ((operations, dueEvents), engineSpan) = try await Span.measure(body)
-            let after = try await census.counts(after: counts)
-            let notifications = after.notifications - counts.notifications
-            let rows = try await census.notificationPayloads(
-                after: counts.lastSequence, through: after.lastSequence, limit: options.sampleSize)
-            let sample = try PayloadSample.jobs(from: rows)
-            let baselineSpan = baseline.sign(count: Int(notifications), from: sample)
-                + baseline.sign(count: purchases, from: sample.map { [$0[0]] })
-            let phase = EnginePhase(
-                name: name, operations: operations, dueEvents: dueEvents, notifications: notifications,
-                transactionsCreated: after.transactions - counts.transactions,
-                signedPayloads: 3 * notifications + Int64(purchases), engine: engineSpan, baseline: baselineSpan)
+        // Each step of a phase (the whole phase by default) is followed by signing its own payloads alone.
+        func measure(_ name: String, steps: [EngineWorkload.Step]) async throws {
+            var phase = EnginePhase(name: name)
+            for step in steps {
+                let ((operations, dueEvents), engineSpan) = try await Span.measure(step.run)
+                let after = try await census.counts(after: counts)
+                let notifications = after.notifications - counts.notifications
+                let rows = try await census.notificationPayloads(
+                    after: counts.lastSequence, through: after.lastSequence, limit: options.sampleSize)
+                let sample = try PayloadSample.jobs(from: rows)
+                let baselineSpan = baseline.sign(count: Int(notifications), from: sample)
+                    + baseline.sign(count: step.purchases, from: sample.map { [$0[0]] })
+                phase.add(EnginePhase(
+                    name: name, steps: 1, operations: operations, dueEvents: dueEvents, notifications: notifications,
+                    transactionsCreated: after.transactions - counts.transactions,
+                    signedPayloads: 3 * notifications + Int64(step.purchases), engine: engineSpan, baseline: baselineSpan))
+                counts = after
+            }
             phases.append(phase)
-            counts = after
             progress(String(
-                format: "%@: %lld events, engine %.1f s (CPU %.1f s), signing alone %.1f s (CPU %.1f s), CPU ratio %.2f×",
-                name, phase.events, phase.engine.wall, phase.engine.cpu, phase.baseline.wall, phase.baseline.cpu, phase.cpuRatio))
+                format: "%@: %lld events, engine %.1f s (CPU %.1f s, system %.1f s), signing alone %.1f s (CPU %.1f s, "
+                    + "system %.1f s), CPU ratio %.2f×",
+                name, phase.events, phase.engine.wall, phase.engine.cpu, phase.engine.system, phase.baseline.wall,
+                phase.baseline.cpu, phase.baseline.system, phase.cpuRatio))
         }
 
-        try await measure("purchases", purchases: options.subscribers) { (try await workload.purchaseAll(), 0) }
+        try await measure("purchases", steps: workload.purchaseSteps(parts: options.stepsPerPhase))
         for month in 1...options.months {
             let choice = try await workload.choose(refundShare: options.refundShare, failureShare: options.failureShare)
-            try await measure("month \(month)", purchases: choice.refunds.count) {
-                try await workload.runMonth(month, refunds: choice.refunds, failures: choice.failures)
-            }
+            try await measure(
+                "month \(month)",
+                steps: workload.monthSteps(
+                    month, refunds: choice.refunds, failures: choice.failures, parts: options.stepsPerPhase))
         }
         let peak = ProcessUsage.peakResidentBytes()
         let disk = census.fileBytes()

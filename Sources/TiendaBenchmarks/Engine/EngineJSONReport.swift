@@ -7,6 +7,7 @@ enum EngineJSONReport {
         let subscribers: Int
         let months: Int
         let lanes: Int
+        let stepsPerPhase: Int
         let seed: UInt64
         let accounts: Span
         let phases: [EnginePhase]
@@ -28,6 +29,7 @@ enum EngineJSONReport {
         let document = Document(
             machine: report.machine,
             subscribers: report.options.subscribers, months: report.options.months, lanes: report.options.lanes,
+            stepsPerPhase: report.options.stepsPerPhase,
             seed: report.options.seed, accounts: report.accounts, phases: report.phases, total: total, cpuRatio: total.cpuRatio,
             medianPhaseCPURatio: report.medianCPURatio, wallRatio: total.wallRatio, ratioGoal: EngineReport.ratioGoal,
             ratioPassed: report.ratioPassed, transactionsStored: report.transactionsStored,

@@ -1,18 +1,21 @@
-/// One measured phase of the engine benchmark (the purchases, or one month) with its signing baseline.
+/// One measured phase of the engine benchmark (the purchases, or one month) with its signing baseline: the sum of
+/// the phase's steps, each measured and followed by signing its own payloads alone.
 struct EnginePhase: Sendable, Codable {
     /// `purchases` or `month 3`.
     var name: String
-    /// Engine operations run in the phase (purchases, refunds, billing changes, recoveries, one advance).
-    var operations: Int
-    /// Due events the advance fired.
-    var dueEvents: Int
+    /// Steps the phase was measured in, each followed by its baseline.
+    var steps = 0
+    /// Engine operations run in the phase (purchases, refunds, billing changes, recoveries, advances).
+    var operations = 0
+    /// Due events the advances fired.
+    var dueEvents = 0
     /// Notifications and transactions the phase added, and the payloads it signed.
-    var notifications: Int64
-    var transactionsCreated: Int64
-    var signedPayloads: Int64
+    var notifications: Int64 = 0
+    var transactionsCreated: Int64 = 0
+    var signedPayloads: Int64 = 0
     /// The engine's time, and the baseline's for the same number of payloads.
-    var engine: Span
-    var baseline: Span
+    var engine = Span.zero
+    var baseline = Span.zero
 
     /// Transactions created plus notifications.
     var events: Int64 { notifications + transactionsCreated }
@@ -22,4 +25,16 @@ struct EnginePhase: Sendable, Codable {
 
     /// Engine wall time over baseline wall time.
     var wallRatio: Double { baseline.wall > 0 ? engine.wall / baseline.wall : 0 }
+
+    /// Adds the counts and times of `other` (a step of this phase, or another phase for a total).
+    mutating func add(_ other: EnginePhase) {
+        steps += other.steps
+        operations += other.operations
+        dueEvents += other.dueEvents
+        notifications += other.notifications
+        transactionsCreated += other.transactionsCreated
+        signedPayloads += other.signedPayloads
+        engine = engine + other.engine
+        baseline = baseline + other.baseline
+    }
 }

@@ -17,18 +17,9 @@ struct EngineReport: Sendable {
 
     /// The purchases and every month.
     var total: EnginePhase {
-        phases.dropFirst().reduce(phases[0]) { sum, phase in
-            var sum = sum
-            sum.name = "total"
-            sum.operations += phase.operations
-            sum.dueEvents += phase.dueEvents
-            sum.notifications += phase.notifications
-            sum.transactionsCreated += phase.transactionsCreated
-            sum.signedPayloads += phase.signedPayloads
-            sum.engine = sum.engine + phase.engine
-            sum.baseline = sum.baseline + phase.baseline
-            return sum
-        }
+        var sum = EnginePhase(name: "total")
+        for phase in phases { sum.add(phase) }
+        return sum
     }
 
     /// The median of the phases' CPU ratios.

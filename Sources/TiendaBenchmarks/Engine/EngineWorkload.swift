@@ -37,26 +37,51 @@ final class EngineWorkload {
         }
     }
 
+    /// One measured part of a phase: what it runs, and how many purchases (each answered with a signed transaction)
+    /// it makes.
+    struct Step {
+        var purchases: Int
+        var run: () async throws -> (operations: Int, dueEvents: Int)
+    }
+
     /// Every account buys the monthly subscription at full price, in batches spread over the first month; each
     /// batch goes to the engine as ``AppStoreEngine/purchase(batch:)`` calls of at most ``purchasesPerCall``.
     /// - Returns: The number of purchases.
     func purchaseAll() async throws -> Int {
-        let month = SubscriptionPeriod.oneMonth.advance(start.date).timeIntervalSince(start.date)
+        try await purchase(batches: 0..<Self.purchaseBatches)
+    }
+
+    /// The first month's purchases in `parts` steps of consecutive batches.
+    func purchaseSteps(parts: Int) -> [Step] {
+        let parts = max(1, min(parts, Self.purchaseBatches))
+        return (0..<parts).map { part in
+            let batches = (part * Self.purchaseBatches / parts)..<((part + 1) * Self.purchaseBatches / parts)
+            return Step(purchases: accounts(in: batches).count) { [self] in (try await purchase(batches: batches), 0) }
+        }
+    }
+
+    /// The accounts that buy in `batches`, by position.
+    private func accounts(in batches: Range<Int>) -> Range<Int> {
         let perBatch = (accounts.count + Self.purchaseBatches - 1) / Self.purchaseBatches
-        var index = 0
-        while index < accounts.count {
-            if index > 0 {
-                let batch = Double(index / perBatch)
-                try await engine.advance(to: start.adding(milliseconds: Int64(month * 1000 * batch / Double(Self.purchaseBatches))))
+        return min(batches.lowerBound * perBatch, accounts.count)..<min(batches.upperBound * perBatch, accounts.count)
+    }
+
+    /// The purchases of `batches` (of ``purchaseBatches``), each batch at its own instant of the first month.
+    /// - Returns: The number of purchases.
+    private func purchase(batches: Range<Int>) async throws -> Int {
+        let month = SubscriptionPeriod.oneMonth.advance(start.date).timeIntervalSince(start.date)
+        for batch in batches {
+            let positions = accounts(in: batch..<(batch + 1))
+            if positions.isEmpty { break }
+            if batch > 0 {
+                try await engine.advance(
+                    to: start.adding(milliseconds: Int64(month * 1000 * Double(batch) / Double(Self.purchaseBatches))))
             }
-            let batchEnd = min(index + perBatch, accounts.count)
-            while index < batchEnd {
-                let end = min(index + Self.purchasesPerCall, batchEnd)
-                originals += try await buy(Array(accounts[index..<end]))
-                index = end
+            for chunk in Array(positions).chunked(Self.purchasesPerCall) {
+                originals += try await buy(chunk.map { accounts[$0] })
             }
         }
-        return accounts.count
+        return accounts(in: batches).count
     }
 
     /// The most purchases (or refunds, billing failures, recoveries) one batch call makes (one storage transaction).
@@ -73,27 +98,42 @@ final class EngineWorkload {
         return (Array(zip(refunds, latest)), failures)
     }
 
-    /// One month: refunds and resubscriptions, billing failures, the advance to the end of month `number`
-    /// (counted from the first purchase), and the recoveries. Refunds, resubscriptions, failures and recoveries go
-    /// to the engine in batch calls of at most ``purchasesPerCall`` (one storage transaction each).
-    /// - Returns: The number of operations and of due events fired.
-    func runMonth(_ number: Int, refunds: [(Int, Int64)], failures: [Int]) async throws -> (operations: Int, dueEvents: Int) {
-        for chunk in refunds.chunked(Self.purchasesPerCall) {
-            try await engine.refund(batch: chunk.map { String($0.1) })
-            _ = try await buy(chunk.map { accounts[$0.0] })
-        }
-        let failing = failures.map { String(originals[$0]) }
-        for chunk in failing.chunked(Self.purchasesPerCall) {
-            try await engine.setBillingIssue(originalTransactionIds: chunk)
-        }
+    /// Month `number` (counted from the first purchase) in `parts` steps. The first makes the refunds and
+    /// resubscriptions and the billing failures; each advances the clock by a `parts`-th of the month, the last to
+    /// the month's end; the last then makes the recoveries. Refunds, resubscriptions, failures and recoveries go to
+    /// the engine in batch calls of at most ``purchasesPerCall`` (one storage transaction each).
+    func monthSteps(_ number: Int, refunds: [(Int, Int64)], failures: [Int], parts: Int) -> [Step] {
+        let parts = max(1, parts)
+        let monthStart = Timestamp(SubscriptionPeriod(value: number, unit: .month).advance(start.date))
         let end = Timestamp(SubscriptionPeriod(value: number + 1, unit: .month).advance(start.date))
-        let fired = try await engine.advance(to: end)
-        for chunk in failing.chunked(Self.purchasesPerCall) {
-            try await engine.resolveBillingIssue(originalTransactionIds: chunk)
+        let failing = failures.map { String(originals[$0]) }
+        return (0..<parts).map { part in
+            let target = part == parts - 1
+                ? end
+                : monthStart.adding(milliseconds: (end.milliseconds - monthStart.milliseconds) * Int64(part + 1) / Int64(parts))
+            return Step(purchases: part == 0 ? refunds.count : 0) { [self] in
+                var operations = 1
+                if part == 0 {
+                    for chunk in refunds.chunked(Self.purchasesPerCall) {
+                        try await engine.refund(batch: chunk.map { String($0.1) })
+                        _ = try await buy(chunk.map { accounts[$0.0] })
+                        operations += 2
+                    }
+                    for chunk in failing.chunked(Self.purchasesPerCall) {
+                        try await engine.setBillingIssue(originalTransactionIds: chunk)
+                        operations += 1
+                    }
+                }
+                let fired = try await engine.advance(to: target)
+                if part == parts - 1 {
+                    for chunk in failing.chunked(Self.purchasesPerCall) {
+                        try await engine.resolveBillingIssue(originalTransactionIds: chunk)
+                        operations += 1
+                    }
+                }
+                return (operations, fired)
+            }
         }
-        let calls = (refunds.count + Self.purchasesPerCall - 1) / Self.purchasesPerCall
-        let failureCalls = (failures.count + Self.purchasesPerCall - 1) / Self.purchasesPerCall
-        return (2 * calls + 2 * failureCalls + 1, fired)
     }
 
     /// One batch of purchases; the original transaction ID of each.

@@ -7,19 +7,21 @@ struct ProcessUsage: Sendable {
     var wall: Double
     /// User plus system CPU seconds of every thread so far.
     var cpu: Double
+    /// The system (kernel) part of ``cpu``.
+    var system: Double
 
     /// The usage now.
     static func now() -> ProcessUsage {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return ProcessUsage(wall: Stopwatch.now(), cpu: cpu)
+        let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + system
+        return ProcessUsage(wall: Stopwatch.now(), cpu: cpu, system: system)
     }
 
     /// Wall and CPU seconds from `start` to this reading.
     func since(_ start: ProcessUsage) -> Span {
-        Span(wall: wall - start.wall, cpu: cpu - start.cpu)
+        Span(wall: wall - start.wall, cpu: cpu - start.cpu, system: system - start.system)
     }
 
     /// The peak resident set size in bytes (`VmHWM`), or `nil` where `/proc` does not have it.
@@ -41,11 +43,16 @@ struct ProcessUsage: Sendable {
 /// Wall-clock and CPU seconds spent on something; spans add up.
 struct Span: Sendable, Codable {
     var wall: Double
+    /// User plus system CPU seconds.
     var cpu: Double
+    /// The system (kernel) part of ``cpu``: system calls, page faults and the page cache's copies.
+    var system: Double
 
-    static let zero = Span(wall: 0, cpu: 0)
+    static let zero = Span(wall: 0, cpu: 0, system: 0)
 
-    static func + (lhs: Span, rhs: Span) -> Span { Span(wall: lhs.wall + rhs.wall, cpu: lhs.cpu + rhs.cpu) }
+    static func + (lhs: Span, rhs: Span) -> Span {
+        Span(wall: lhs.wall + rhs.wall, cpu: lhs.cpu + rhs.cpu, system: lhs.system + rhs.system)
+    }
 
     /// Measures `body`.
     static func measure<T>(_ body: () async throws -> T) async rethrows -> (T, Span) {

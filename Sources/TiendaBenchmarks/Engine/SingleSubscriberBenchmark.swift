@@ -49,6 +49,8 @@ struct SingleSubscriberBenchmark {
 
     /// The span with the median wall time and, separately, the median CPU time.
     static func median(_ spans: [Span]) -> Span {
-        Span(wall: Measurement.median(spans.map(\.wall)), cpu: Measurement.median(spans.map(\.cpu)))
+        Span(
+            wall: Measurement.median(spans.map(\.wall)), cpu: Measurement.median(spans.map(\.cpu)),
+            system: Measurement.median(spans.map(\.system)))
     }
 }
