@@ -16,8 +16,13 @@ struct EngineReport: Sendable {
     let singleSubscriber: SingleSubscriberBenchmark.Result
 
     /// The purchases and every month.
-    var total: EnginePhase {
-        var sum = EnginePhase(name: "total")
+    var total: EnginePhase { Self.sum(phases, named: "total") }
+
+    /// Every month, without the purchases.
+    var months: EnginePhase { Self.sum(phases.dropFirst(), named: "months") }
+
+    private static func sum(_ phases: some Sequence<EnginePhase>, named name: String) -> EnginePhase {
+        var sum = EnginePhase(name: name)
         for phase in phases { sum.add(phase) }
         return sum
     }
@@ -30,5 +35,5 @@ struct EngineReport: Sendable {
     var memoryPassed: Bool { (peakResidentBytes ?? 0) < Self.memoryGoalBytes }
 
     /// Renewals: the transactions the months created (renewals, recoveries and resubscriptions).
-    var monthlyTransactions: Int64 { phases.dropFirst().reduce(0) { $0 + $1.transactionsCreated } }
+    var monthlyTransactions: Int64 { months.transactionsCreated }
 }

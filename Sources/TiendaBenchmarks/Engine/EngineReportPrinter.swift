@@ -32,9 +32,7 @@ enum EngineReportPrinter {
             TextReportPrinter.grouped(1 / perEvent), TextReportPrinter.grouped(Double(total.signedPayloads)), total.baseline.wall,
             total.baseline.cpu))
         let renewals = Double(max(1, report.monthlyTransactions))
-        let months = report.phases.dropFirst()
-        var monthsTotal = EnginePhase(name: "months")
-        for month in months { monthsTotal.add(month) }
+        let monthsTotal = report.months
         lines.append(String(
             format: "Per renewal (months only): %.0f µs CPU in the engine (%.0f µs of it system), %.0f µs CPU signing alone "
                 + "(%.0f µs system)",
