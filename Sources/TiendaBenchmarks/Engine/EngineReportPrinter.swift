@@ -65,7 +65,7 @@ enum EngineReportPrinter {
         let parts = EngineWorkload.CallKind.allCases.compactMap { kind -> String? in
             guard let tally = phase.calls[kind.rawValue], tally.items > 0 else { return nil }
             return String(
-                format: "%@ %@ at %.0f µs (%.0f %%)", TextReportPrinter.grouped(Double(tally.items)), kind.rawValue,
+                format: "%@ %@ at %.0f µs (%.0f %%)", TextReportPrinter.grouped(Double(tally.items)), kind.label,
                 tally.span.cpu / Double(tally.items) * 1e6, tally.span.cpu / max(phase.engine.cpu, 1e-9) * 100)
         }
         guard !parts.isEmpty else { return nil }

@@ -43,12 +43,22 @@ final class EngineWorkload {
     /// item of each costs (its signing included): a refund costs more than a renewal, and the month's mix decides
     /// how much that weighs.
     enum CallKind: String, Sendable, CaseIterable {
-        case advances = "due events"
+        /// Advances of the clock, counted by the due events they fire.
+        case dueEvents
         case purchases
         case refunds
         case resubscriptions
-        case billingFailures = "billing failures"
+        case billingFailures
         case recoveries
+
+        /// The kind's name in the text report.
+        var label: String {
+            switch self {
+            case .dueEvents: "due events"
+            case .billingFailures: "billing failures"
+            default: rawValue
+            }
+        }
     }
 
     /// What the calls of one kind handled (due events, purchases, refunds…) and the time they took.
@@ -113,7 +123,7 @@ final class EngineWorkload {
             if positions.isEmpty { break }
             if batch > 0 {
                 let instant = start.adding(milliseconds: Int64(month * 1000 * Double(batch) / Double(Self.purchaseBatches)))
-                try await measured(.advances, items: { $0 }) { try await engine.advance(to: instant) }
+                try await measured(.dueEvents, items: { $0 }) { try await engine.advance(to: instant) }
             }
             for chunk in Array(positions).chunked(Self.purchasesPerCall) {
                 originals += try await measured(.purchases, items: \.count) { try await buy(chunk.map { accounts[$0] }) }
@@ -166,7 +176,7 @@ final class EngineWorkload {
                         operations += 1
                     }
                 }
-                let fired = try await measured(.advances, items: { $0 }) { try await engine.advance(to: target) }
+                let fired = try await measured(.dueEvents, items: { $0 }) { try await engine.advance(to: target) }
                 if part == parts - 1 {
                     for chunk in failing.chunked(Self.purchasesPerCall) {
                         try await measured(.recoveries, items: { chunk.count }) {
