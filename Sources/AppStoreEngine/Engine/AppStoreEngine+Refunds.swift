@@ -35,11 +35,11 @@ extension AppStoreEngine {
         transactionId: String, reason: ConsumptionRequestReason = .unintendedPurchase
     ) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            let stored = try scope.refundable(transactionId)
+            let (stored, payload) = try scope.refundable(transactionId)
             if let error = try scope.app(stored.bundleId).settings.activeError(for: .refundRequest) {
                 throw .simulatedError(api: .refundRequest, error: error)
             }
-            try scope.consumptionRequest(for: stored, reason: reason, inApp: true)
+            try scope.consumptionRequest(for: stored, payload: payload, reason: reason, inApp: true)
             return true
         }
     }
@@ -50,7 +50,8 @@ extension AppStoreEngine {
         transactionId: String, reason: ConsumptionRequestReason = .other
     ) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            try scope.consumptionRequest(for: try scope.refundable(transactionId), reason: reason, inApp: false)
+            let (stored, payload) = try scope.refundable(transactionId)
+            try scope.consumptionRequest(for: stored, payload: payload, reason: reason, inApp: false)
             return true
         }
     }
@@ -58,8 +59,7 @@ extension AppStoreEngine {
     /// The App Store declines a refund the customer asked for in the app (`REFUND_DECLINED`).
     public func declineRefund(transactionId: String) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            let stored = try scope.refundable(transactionId)
-            let payload = try stored.payload()
+            let (stored, payload) = try scope.refundable(transactionId)
             if stored.productType == .autoRenewable {
                 try scope.handle(.declineRefund(payload), on: stored.originalTransactionId)
             } else {
@@ -73,8 +73,7 @@ extension AppStoreEngine {
     /// subscription's renewal date is unchanged.
     public func reverseRefund(transactionId: String) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
-            let stored = try scope.refundable(transactionId)
-            let payload = try stored.payload()
+            let (stored, payload) = try scope.refundable(transactionId)
             if stored.productType == .autoRenewable {
                 try scope.handle(.reverseRefund(payload), on: stored.originalTransactionId)
                 return true
@@ -117,8 +116,7 @@ extension OperationScope {
     /// Refunds a transaction: a subscription's refund goes through its lifecycle; a one-time purchase is revoked
     /// with its family copies.
     func refund(_ transactionId: String, amount: RefundAmount, reason: RevocationReason) throws(AppStoreEngineError) {
-        let stored = try refundable(transactionId)
-        let payload = try stored.payload()
+        let (stored, payload) = try refundable(transactionId)
         let (type, percentage): (RevocationType, Int32?) = switch amount {
         case .full: (.refundFull, nil)
         case .prorated(let share): (.refundProrated, share)
@@ -144,19 +142,24 @@ extension OperationScope {
         }
     }
 
-    /// A transaction the customer paid for (family copies are refunded through their purchaser).
-    func refundable(_ transactionId: String) throws(AppStoreEngineError) -> StoredTransaction {
+    /// A transaction the customer paid for (family copies are refunded through their purchaser), with its
+    /// payload (decoded once, for the check and for the caller).
+    func refundable(
+        _ transactionId: String
+    ) throws(AppStoreEngineError) -> (stored: StoredTransaction, payload: JWSTransactionDecodedPayload) {
         let stored = try storedTransaction(transactionId)
-        let ownership = try stored.payload().inAppOwnershipType
-        guard ownership != .familyShared else { throw .familyTransactionNotSupported(transactionId: transactionId) }
-        return stored
+        let payload = try payload(of: stored)
+        guard payload.inAppOwnershipType != .familyShared else {
+            throw .familyTransactionNotSupported(transactionId: transactionId)
+        }
+        return (stored, payload)
     }
 
     /// `CONSUMPTION_REQUEST` (after turning auto-renew off when the customer asked in the app).
     func consumptionRequest(
-        for stored: StoredTransaction, reason: ConsumptionRequestReason, inApp: Bool
+        for stored: StoredTransaction, payload: JWSTransactionDecodedPayload, reason: ConsumptionRequestReason,
+        inApp: Bool
     ) throws(AppStoreEngineError) {
-        let payload = try stored.payload()
         if stored.productType == .autoRenewable {
             let event: LifecycleEvent = inApp
                 ? .requestRefund(payload, reason: reason) : .consumptionRequest(payload, reason: reason)

@@ -26,6 +26,7 @@ struct EngineBenchmark {
             var phase = EnginePhase(name: name)
             for step in steps {
                 let ((operations, dueEvents), engineSpan) = try await Span.measure(step.run)
+                let calls = workload.takeCalls()
                 let after = try await census.counts(after: counts)
                 let notifications = after.notifications - counts.notifications
                 let rows = try await census.notificationPayloads(
@@ -36,7 +37,8 @@ struct EngineBenchmark {
                 phase.add(EnginePhase(
                     name: name, steps: 1, operations: operations, dueEvents: dueEvents, notifications: notifications,
                     transactionsCreated: after.transactions - counts.transactions,
-                    signedPayloads: 3 * notifications + Int64(step.purchases), engine: engineSpan, baseline: baselineSpan))
+                    signedPayloads: 3 * notifications + Int64(step.purchases), engine: engineSpan, baseline: baselineSpan,
+                    calls: Dictionary(uniqueKeysWithValues: calls.map { ($0.key.rawValue, $0.value) })))
                 counts = after
             }
             phases.append(phase)

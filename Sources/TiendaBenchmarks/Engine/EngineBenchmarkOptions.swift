@@ -35,8 +35,10 @@ struct EngineBenchmarkOptions: Sendable {
         everyone. Every notification is signed. After each phase (the purchases, each month), the same number of
         payloads — the exact bytes of a sample of that phase's notifications — is signed alone with the same key
         and the same lanes; the report gives both times (wall and CPU of the whole process, with its system
-        part), their ratio (goal ≤ 1.5× in CPU time), events per second, peak memory (VmHWM) and disk use, then
-        the median time of the one-year single-subscriber scenario Examples/Scenarios/year-of-monthly-renewals.json.
+        part), their ratio (goal ≤ 1.5× in CPU time), events per second, peak memory (VmHWM) and disk use, the
+        months' CPU per item of each kind of call (due events, refunds, resubscriptions, billing failures and
+        recoveries, each with its signing), then the median time of the one-year single-subscriber scenario
+        Examples/Scenarios/year-of-monthly-renewals.json.
 
         OPTIONS:
           --subscribers N     subscribers (default 100,000)

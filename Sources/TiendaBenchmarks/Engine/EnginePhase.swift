@@ -16,6 +16,8 @@ struct EnginePhase: Sendable, Codable {
     /// The engine's time, and the baseline's for the same number of payloads.
     var engine = Span.zero
     var baseline = Span.zero
+    /// The engine's time by kind of call (``EngineWorkload/CallKind``'s raw values), inside ``engine``.
+    var calls: [String: EngineWorkload.CallTally] = [:]
 
     /// Transactions created plus notifications.
     var events: Int64 { notifications + transactionsCreated }
@@ -36,5 +38,6 @@ struct EnginePhase: Sendable, Codable {
         signedPayloads += other.signedPayloads
         engine = engine + other.engine
         baseline = baseline + other.baseline
+        calls.merge(other.calls, uniquingKeysWith: +)
     }
 }

@@ -38,6 +38,7 @@ enum EngineReportPrinter {
                 + "(%.0f µs system)",
             monthsTotal.engine.cpu / renewals * 1e6, monthsTotal.engine.system / renewals * 1e6,
             monthsTotal.baseline.cpu / renewals * 1e6, monthsTotal.baseline.system / renewals * 1e6))
+        if let calls = callsLine(monthsTotal) { lines.append(calls) }
         lines.append(String(
             format: "Ratio, engine CPU / signing alone CPU: %.2f× overall (median of the phases %.2f×; wall %.2f×), goal ≤ %.2f×: %@",
             total.cpuRatio, report.medianCPURatio, total.wallRatio, EngineReport.ratioGoal, report.ratioPassed ? "PASS" : "FAIL"))
@@ -56,6 +57,20 @@ enum EngineReportPrinter {
             single.file, single.steps, single.transactions, single.notifications, single.runs, single.inMemory.wall * 1000,
             single.inMemory.cpu * 1000, single.sqliteFile.wall * 1000, single.sqliteFile.cpu * 1000))
         return lines.joined(separator: "\n")
+    }
+
+    /// What one item of each kind of call cost in `phase` (its signing included), and the kind's share of the
+    /// phase's engine CPU: `nil` when no call was measured.
+    private static func callsLine(_ phase: EnginePhase) -> String? {
+        let parts = EngineWorkload.CallKind.allCases.compactMap { kind -> String? in
+            guard let tally = phase.calls[kind.rawValue], tally.items > 0 else { return nil }
+            return String(
+                format: "%@ %@ at %.0f µs (%.0f %%)", TextReportPrinter.grouped(Double(tally.items)), kind.label,
+                tally.span.cpu / Double(tally.items) * 1e6, tally.span.cpu / max(phase.engine.cpu, 1e-9) * 100)
+        }
+        guard !parts.isEmpty else { return nil }
+        return "By call (months only; CPU per item with its signing, share of the engine's CPU): "
+            + parts.joined(separator: ", ")
     }
 
     private static func row(_ phase: EnginePhase) -> [String] {

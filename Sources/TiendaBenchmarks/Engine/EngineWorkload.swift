@@ -19,6 +19,8 @@ final class EngineWorkload {
     /// Each subscriber's original transaction ID, by position.
     private(set) var originals: [Int64] = []
     private var random: SplitMix
+    /// The calls measured since the last ``takeCalls()``.
+    private var calls: [CallKind: CallTally] = [:]
 
     init(engine: AppStoreEngine, clock: VirtualClock, census: OutboxCensus, seed: UInt64) {
         self.engine = engine
@@ -35,6 +37,52 @@ final class EngineWorkload {
             try await engine.createAccount(Account(
                 id: account, deviceVerificationId: "00000000-0000-4000-8000-" + String(index, radix: 16).leftPadded(to: 12)))
         }
+    }
+
+    /// The kinds of calls the workload makes to the engine, measured apart so that the report can say what one
+    /// item of each costs (its signing included): a refund costs more than a renewal, and the month's mix decides
+    /// how much that weighs.
+    enum CallKind: String, Sendable, CaseIterable {
+        /// Advances of the clock, counted by the due events they fire.
+        case dueEvents
+        case purchases
+        case refunds
+        case resubscriptions
+        case billingFailures
+        case recoveries
+
+        /// The kind's name in the text report.
+        var label: String {
+            switch self {
+            case .dueEvents: "due events"
+            case .billingFailures: "billing failures"
+            default: rawValue
+            }
+        }
+    }
+
+    /// What the calls of one kind handled (due events, purchases, refunds…) and the time they took.
+    struct CallTally: Sendable, Codable {
+        var items = 0
+        var span = Span.zero
+
+        static func + (lhs: CallTally, rhs: CallTally) -> CallTally {
+            CallTally(items: lhs.items + rhs.items, span: lhs.span + rhs.span)
+        }
+    }
+
+    /// The calls measured since the last call, by kind; the measurement starts again empty.
+    func takeCalls() -> [CallKind: CallTally] {
+        defer { calls = [:] }
+        return calls
+    }
+
+    /// Runs one call to the engine, counting its items (what it returns, through `items`) and its time under `kind`.
+    @discardableResult
+    private func measured<T>(_ kind: CallKind, items: (T) -> Int, _ call: () async throws -> T) async rethrows -> T {
+        let (value, span) = try await Span.measure(call)
+        calls[kind, default: CallTally()] = calls[kind, default: CallTally()] + CallTally(items: items(value), span: span)
+        return value
     }
 
     /// One measured part of a phase: what it runs, and how many purchases (each answered with a signed transaction)
@@ -74,11 +122,11 @@ final class EngineWorkload {
             let positions = accounts(in: batch..<(batch + 1))
             if positions.isEmpty { break }
             if batch > 0 {
-                try await engine.advance(
-                    to: start.adding(milliseconds: Int64(month * 1000 * Double(batch) / Double(Self.purchaseBatches))))
+                let instant = start.adding(milliseconds: Int64(month * 1000 * Double(batch) / Double(Self.purchaseBatches)))
+                try await measured(.dueEvents, items: { $0 }) { try await engine.advance(to: instant) }
             }
             for chunk in Array(positions).chunked(Self.purchasesPerCall) {
-                originals += try await buy(chunk.map { accounts[$0] })
+                originals += try await measured(.purchases, items: \.count) { try await buy(chunk.map { accounts[$0] }) }
             }
         }
         return accounts(in: batches).count
@@ -115,19 +163,25 @@ final class EngineWorkload {
                 var operations = 1
                 if part == 0 {
                     for chunk in refunds.chunked(Self.purchasesPerCall) {
-                        try await engine.refund(batch: chunk.map { String($0.1) })
-                        _ = try await buy(chunk.map { accounts[$0.0] })
+                        try await measured(.refunds, items: { chunk.count }) {
+                            try await engine.refund(batch: chunk.map { String($0.1) })
+                        }
+                        _ = try await measured(.resubscriptions, items: \.count) { try await buy(chunk.map { accounts[$0.0] }) }
                         operations += 2
                     }
                     for chunk in failing.chunked(Self.purchasesPerCall) {
-                        try await engine.setBillingIssue(originalTransactionIds: chunk)
+                        try await measured(.billingFailures, items: { chunk.count }) {
+                            try await engine.setBillingIssue(originalTransactionIds: chunk)
+                        }
                         operations += 1
                     }
                 }
-                let fired = try await engine.advance(to: target)
+                let fired = try await measured(.dueEvents, items: { $0 }) { try await engine.advance(to: target) }
                 if part == parts - 1 {
                     for chunk in failing.chunked(Self.purchasesPerCall) {
-                        try await engine.resolveBillingIssue(originalTransactionIds: chunk)
+                        try await measured(.recoveries, items: { chunk.count }) {
+                            try await engine.resolveBillingIssue(originalTransactionIds: chunk)
+                        }
                         operations += 1
                     }
                 }
