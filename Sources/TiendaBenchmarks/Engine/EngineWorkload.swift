@@ -71,7 +71,7 @@ final class EngineWorkload {
         }
     }
 
-    /// The calls measured since the last call, by kind; the measurement starts again empty.
+    /// The calls measured since this was last asked, by kind; the tally then starts again empty.
     func takeCalls() -> [CallKind: CallTally] {
         defer { calls = [:] }
         return calls
