@@ -38,7 +38,7 @@ struct EngineBenchmark {
                     name: name, steps: 1, operations: operations, dueEvents: dueEvents, notifications: notifications,
                     transactionsCreated: after.transactions - counts.transactions,
                     signedPayloads: 3 * notifications + Int64(step.purchases), engine: engineSpan, baseline: baselineSpan,
-                    calls: Dictionary(uniqueKeysWithValues: calls.map { ($0.key.rawValue, $0.value) })))
+                    calls: calls))
                 counts = after
             }
             phases.append(phase)

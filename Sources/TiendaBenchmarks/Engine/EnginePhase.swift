@@ -16,8 +16,8 @@ struct EnginePhase: Sendable, Codable {
     /// The engine's time, and the baseline's for the same number of payloads.
     var engine = Span.zero
     var baseline = Span.zero
-    /// The engine's time by kind of call (``EngineWorkload/CallKind``'s raw values), inside ``engine``.
-    var calls: [String: EngineWorkload.CallTally] = [:]
+    /// The engine's time by kind of call, inside ``engine`` (in JSON, keyed by the kinds' raw values).
+    var calls: [EngineWorkload.CallKind: EngineWorkload.CallTally] = [:]
 
     /// Transactions created plus notifications.
     var events: Int64 { notifications + transactionsCreated }

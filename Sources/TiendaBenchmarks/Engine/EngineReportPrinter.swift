@@ -63,7 +63,7 @@ enum EngineReportPrinter {
     /// phase's engine CPU: `nil` when no call was measured.
     private static func callsLine(_ phase: EnginePhase) -> String? {
         let parts = EngineWorkload.CallKind.allCases.compactMap { kind -> String? in
-            guard let tally = phase.calls[kind.rawValue], tally.items > 0 else { return nil }
+            guard let tally = phase.calls[kind], tally.items > 0 else { return nil }
             return String(
                 format: "%@ %@ at %.0f µs (%.0f %%)", TextReportPrinter.grouped(Double(tally.items)), kind.label,
                 tally.span.cpu / Double(tally.items) * 1e6, tally.span.cpu / max(phase.engine.cpu, 1e-9) * 100)

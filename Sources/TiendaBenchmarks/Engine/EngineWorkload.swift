@@ -42,7 +42,7 @@ final class EngineWorkload {
     /// The kinds of calls the workload makes to the engine, measured apart so that the report can say what one
     /// item of each costs (its signing included): a refund costs more than a renewal, and the month's mix decides
     /// how much that weighs.
-    enum CallKind: String, Sendable, CaseIterable {
+    enum CallKind: String, Sendable, CaseIterable, Codable, CodingKeyRepresentable {
         /// Advances of the clock, counted by the due events they fire.
         case dueEvents
         case purchases
