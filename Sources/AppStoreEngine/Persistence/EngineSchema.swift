@@ -131,6 +131,24 @@ enum EngineSchema {
                 """,
             ]
         },
+        // A notification stores its transaction as a reference to the transaction's row. When the row changed (a
+        // refund, a revocation, an extension), the JSON the notification was signed with was written into the
+        // notification's row: a row at a random place read, grown by a kilobyte and written back. It goes into a
+        // table of its own instead, appended, keyed by the notification's sequence number; reading a notification
+        // takes it from there when it is there.
+        Migration(version: 7, name: "Superseded transaction JSON kept apart from the outbox") { dialect in
+            switch dialect {
+            case .sqlite:
+                [
+                    """
+                    CREATE TABLE superseded_transactions (id INTEGER PRIMARY KEY, sequence INTEGER NOT NULL UNIQUE,
+                        payload BLOB NOT NULL)
+                    """
+                ]
+            case .postgresql:
+                ["CREATE TABLE superseded_transactions (sequence BIGINT PRIMARY KEY, payload BYTEA NOT NULL)"]
+            }
+        },
     ]
 
     /// Migration 6's links between the transactions stored before it: each chain's transactions (its owner's,

@@ -5,11 +5,13 @@ import StoreStorage
 /// The notification outbox.
 extension EngineTables {
     private static let selection = """
-        SELECT outbox.*, signing_headers.header AS header, transactions.payload AS transaction_payload,
+        SELECT outbox.*, signing_headers.header AS header,
+            COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload,
             (SELECT next_value FROM engine_counters WHERE name = '\(EngineCounters.notificationUUIDKeyName)') AS uuid_key
         FROM outbox
         JOIN signing_headers ON signing_headers.id = outbox.header_id
         LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
+        LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
         """
 
     /// The values of a row of ``outboxInsertion``.
@@ -91,22 +93,42 @@ extension EngineTables {
             [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .integer(sequence)])
     }
 
-    /// Puts the transaction JSON into the notifications matching a filter that refer to their transaction's row,
-    /// before those rows change or go.
+    /// Keeps a transaction's JSON, before its row changes, for the notifications that refer to the row and have
+    /// none kept yet: those were signed with this JSON (a notification raised since the last change refers to the
+    /// row as it is now; one raised in the operation that changes it is resolved at its commit). A notification
+    /// that carries its transaction's JSON itself never reads what is kept for it.
+    func keepSupersededJSON(of transactionKey: Int64) throws(AppStoreEngineError) {
+        try execute(
+            """
+            INSERT INTO superseded_transactions (sequence, payload)
+            SELECT outbox.sequence, transactions.payload FROM outbox
+            JOIN transactions ON transactions.transaction_id = outbox.transaction_id
+            WHERE outbox.transaction_id = ?
+            ON CONFLICT (sequence) DO NOTHING
+            """, [.integer(transactionKey)])
+    }
+
+    /// Puts the transaction JSON (the one kept when its row changed, or the row's) into the notifications
+    /// matching a filter that refer to their transaction's row, before those rows go.
     func resolveTransactionReferences(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
         let rows = try query(
             """
-            SELECT outbox.sequence, outbox.payload, outbox.signed_date, transactions.payload AS transaction_payload
-            FROM outbox JOIN transactions ON transactions.transaction_id = outbox.transaction_id WHERE \(condition)
+            SELECT outbox.sequence, outbox.payload, outbox.signed_date,
+                COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload
+            FROM outbox JOIN transactions ON transactions.transaction_id = outbox.transaction_id
+            LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
+            WHERE \(condition)
             """, parameters)
         for row in rows {
             let stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: "")
             guard stored.referencesTransaction else { continue }
+            let sequence = try row.integer("sequence")
             let signed = PayloadJSON.insertingSignedDate(
                 Timestamp(milliseconds: try row.integer("signed_date")), into: try row.bytes("transaction_payload"))
             try execute(
                 "UPDATE outbox SET payload = ? WHERE sequence = ?",
-                [.blob(Data(stored.resolvingReference(signed).payload)), .integer(try row.integer("sequence"))])
+                [.blob(Data(stored.resolvingReference(signed).payload)), .integer(sequence)])
+            try execute("DELETE FROM superseded_transactions WHERE sequence = ?", [.integer(sequence)])
         }
     }
 

@@ -59,10 +59,10 @@ extension EngineTables {
         values.append(SQLValue(previousInChain))
     }
 
-    /// Replaces a transaction's payload (and the columns derived from it), after putting its previous JSON into
-    /// the notifications that refer to it.
+    /// Replaces a transaction's payload (and the columns derived from it), after keeping its previous JSON for
+    /// the notifications that refer to it (``keepSupersededJSON(of:)``).
     func update(_ transaction: StoredTransaction) throws(AppStoreEngineError) {
-        try resolveTransactionReferences(where: "outbox.transaction_id = ?", [.integer(try Self.key(transaction.id))])
+        try keepSupersededJSON(of: try Self.key(transaction.id))
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [

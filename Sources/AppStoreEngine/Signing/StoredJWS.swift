@@ -10,8 +10,9 @@ import Glibc
 /// ``compactSerialization(header:)`` rebuilds the exact JWS.
 ///
 /// A notification's nested transaction can instead be a reference, byte `0x04`, to the transaction row holding the
-/// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back, and the row's
-/// JSON is put into the notification before the row changes or goes. A notification's `notificationUUID`, which
+/// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back. Before the row
+/// changes, its JSON is kept apart for the notifications that refer to it (`superseded_transactions`); before it
+/// goes, it is put into them. A notification's `notificationUUID`, which
 /// its outbox row derives from its sequence number, can be byte `0x05`.
 ///
 /// The markers are bytes `0x01` to `0x05`, which valid JSON never contains unescaped, so the replacements are

@@ -60,9 +60,9 @@ struct OutboxCensus: Sendable {
     /// The signed payload JSON of about `limit` notifications spread evenly over the sequence numbers after
     /// `first` up to `last` (for the baseline's sample). The outbox keeps each payload with the signer's header
     /// segment replaced by the byte 0x01, each nested payload as its JSON between the bytes 0x02 and 0x03, and its
-    /// transaction as the byte 0x04 standing for the transaction row's JSON with `signedDate` as its last member,
-    /// and its `notificationUUID` as the byte 0x05 standing for the UUID derived from its sequence number; all are
-    /// put back here.
+    /// transaction as the byte 0x04 standing for the transaction's JSON (kept apart when the row changed since, else
+    /// the row's) with `signedDate` as its last member, and its `notificationUUID` as the byte 0x05 standing for the
+    /// UUID derived from its sequence number; all are put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
         let uuids = NotificationUUIDCodec(key: try await database.queryFirst(
@@ -70,9 +70,10 @@ struct OutboxCensus: Sendable {
         return try await database.query(
             """
             SELECT outbox.sequence, outbox.payload, outbox.signed_date, signing_headers.header,
-                transactions.payload AS transaction_payload
+                COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload
             FROM outbox JOIN signing_headers ON signing_headers.id = outbox.header_id
             LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
+            LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
             WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
             """,
             [SQLValue(first), SQLValue(last), SQLValue(stride)]
