@@ -48,11 +48,7 @@ import Testing
     @Test(arguments: MigrationBackend.available)
     func storedTransactionsAreLinkedAsTheEngineLinksThem(backend: MigrationBackend) async throws {
         try await backend.withDatabase { database in
-            let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
-            try await engine.registerApp(AppRegistration(
-                bundleId: EngineHarness.bundleId, appAppleId: 1_234_567_890, environment: .sandbox, bundleVersion: "42",
-                catalogFile: EngineHarness.catalogURL))
-            for account in ["alice", "bob"] { try await engine.createAccount(Account(id: account)) }
+            let engine = try await EngineHarness.engine(on: database, accounts: ["alice", "bob"])
             func buy(_ productId: String, _ accountId: String) async throws -> String {
                 let result = try await engine.purchase(PurchaseRequest(
                     bundleId: EngineHarness.bundleId, accountId: accountId, productId: productId))

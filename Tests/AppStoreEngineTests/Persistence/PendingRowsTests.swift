@@ -12,11 +12,7 @@ import Testing
     /// An engine on an in-memory database the test reaches too, with `alice` subscribed monthly.
     private func subscribed() async throws -> (database: SQLiteDatabase, engine: AppStoreEngine, original: String) {
         let database = try SQLiteDatabase.inMemory()
-        let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
-        try await engine.registerApp(AppRegistration(
-            bundleId: EngineHarness.bundleId, appAppleId: 1_234_567_890, environment: .sandbox, bundleVersion: "42",
-            catalogFile: EngineHarness.catalogURL))
-        try await engine.createAccount(Account(id: "alice"))
+        let engine = try await EngineHarness.engine(on: database, accounts: ["alice"])
         let result = try await engine.purchase(PurchaseRequest(
             bundleId: EngineHarness.bundleId, accountId: "alice", productId: EngineHarness.monthly))
         return (database, engine, try #require(result.transaction?.transactionId))

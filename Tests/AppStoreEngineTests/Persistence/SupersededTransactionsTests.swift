@@ -28,11 +28,7 @@ import Testing
     @Test(arguments: MigrationBackend.available)
     func aChangingTransactionLeavesItsNotificationsAsStored(backend: MigrationBackend) async throws {
         try await backend.withDatabase { database in
-            let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
-            try await engine.registerApp(AppRegistration(
-                bundleId: EngineHarness.bundleId, appAppleId: 1_234_567_890, environment: .sandbox, bundleVersion: "42",
-                catalogFile: EngineHarness.catalogURL))
-            try await engine.createAccount(Account(id: "alice"))
+            let engine = try await EngineHarness.engine(on: database, accounts: ["alice"])
             let bought = try await engine.purchase(PurchaseRequest(
                 bundleId: EngineHarness.bundleId, accountId: "alice", productId: EngineHarness.coins))
             let coins = try #require(bought.transaction?.transactionId)

@@ -1,6 +1,7 @@
 import Foundation
 import StoreCrypto
 import StoreModel
+import StoreStorage
 import Testing
 
 @testable import AppStoreEngine
@@ -22,6 +23,17 @@ final class EngineHarness: Sendable {
     static let catalogURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Examples/Tienda.storekit")
+
+    /// An engine on a database the test reaches too (its own virtual clock), with the example app registered
+    /// and `accounts` created.
+    static func engine(on database: any SQLDatabase, accounts: [String]) async throws -> AppStoreEngine {
+        let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
+        try await engine.registerApp(AppRegistration(
+            bundleId: bundleId, appAppleId: 1_234_567_890, environment: .sandbox, bundleVersion: "42",
+            catalogFile: catalogURL))
+        for account in accounts { try await engine.createAccount(Account(id: account)) }
+        return engine
+    }
 
     let engine: AppStoreEngine
     let clock: VirtualClock
