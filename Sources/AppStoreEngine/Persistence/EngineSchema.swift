@@ -133,7 +133,7 @@ enum EngineSchema {
         },
         // A notification stores its transaction as a reference to the transaction's row. When the row changed (a
         // refund, a revocation, an extension), the JSON the notification was signed with was written into the
-        // notification's row: a row at a random place read, grown by a kilobyte and written back. It goes into a
+        // notification's row: a row at a random place read, grown by that JSON and written back. It goes into a
         // table of its own instead, appended, keyed by the notification's sequence number; reading a notification
         // takes it from there when it is there.
         Migration(version: 7, name: "Superseded transaction JSON kept apart from the outbox") { dialect in
