@@ -50,7 +50,7 @@ extension EngineTables {
                 values.append(.integer(row.signedDate.milliseconds))
                 values.append(.text(DeliveryState.pending.rawValue))
                 values.append(.integer(headerId))
-                values.append(.blob(Data(row.stored.payload)))
+                values.append(.payload(row.stored.payload))
                 values.append(.text(row.stored.signature))
                 values.append(SQLValue(row.testToken))
             }
@@ -120,14 +120,14 @@ extension EngineTables {
             WHERE \(condition)
             """, parameters)
         for row in rows {
-            let stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: "")
+            let stored = StoredJWS(storedPayload: try row.payload("payload"), signature: "")
             guard stored.referencesTransaction else { continue }
             let sequence = try row.integer("sequence")
             let signed = PayloadJSON.insertingSignedDate(
-                Timestamp(milliseconds: try row.integer("signed_date")), into: try row.bytes("transaction_payload"))
+                Timestamp(milliseconds: try row.integer("signed_date")), into: try row.payload("transaction_payload"))
             try execute(
                 "UPDATE outbox SET payload = ? WHERE sequence = ?",
-                [.blob(Data(stored.resolvingReference(signed).payload)), .integer(sequence)])
+                [.payload(stored.resolvingReference(signed).payload), .integer(sequence)])
             try execute("DELETE FROM superseded_transactions WHERE sequence = ?", [.integer(sequence)])
         }
     }
@@ -140,9 +140,9 @@ extension EngineTables {
         } else {
             uuid = NotificationUUIDCodec(key: try row.optionalInteger("uuid_key") ?? 0).uuid(sequence: sequence)
         }
-        var stored = StoredJWS(storedPayload: try row.bytes("payload"), signature: try row.text("signature"))
+        var stored = StoredJWS(storedPayload: try row.payload("payload"), signature: try row.text("signature"))
         if stored.referencesTransaction {
-            guard let json = try row.optionalBytes("transaction_payload") else {
+            guard let json = try row.optionalPayload("transaction_payload") else {
                 throw .corruptState("notification \(uuid) refers to a transaction that is not stored")
             }
             stored = stored.resolvingReference(

@@ -53,7 +53,7 @@ extension EngineTables {
         values.append(SQLValue(transaction.isFinished))
         values.append(SQLValue(transaction.isRevoked))
         values.append(SQLValue(transaction.familySource.flatMap(numeric)))
-        values.append(.blob(.init(transaction.json)))
+        values.append(.payload(transaction.json))
         values.append(SQLValue(announcement?.sequence))
         values.append(SQLValue(announcement?.date.milliseconds))
         values.append(SQLValue(previousInChain))
@@ -66,7 +66,7 @@ extension EngineTables {
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [
-                .blob(.init(transaction.json)), SQLValue(transaction.isRevoked),
+                .payload(transaction.json), SQLValue(transaction.isRevoked),
                 .integer(transaction.purchaseDate.milliseconds), .integer(try Self.key(transaction.id)),
             ])
     }
@@ -190,7 +190,7 @@ extension EngineTables {
             originalTransactionId: String(try row.integer("original_transaction_id")),
             purchaseDate: Timestamp(milliseconds: try row.integer("purchase_date")),
             isFinished: try row.integer("finished") != 0, isRevoked: try row.integer("revoked") != 0,
-            familySource: try row.optionalInteger("family_source").map(String.init), json: try row.bytes("payload"))
+            familySource: try row.optionalInteger("family_source").map(String.init), json: try row.payload("payload"))
     }
 
     /// A numeric identifier the engine generated, as stored.

@@ -88,6 +88,24 @@ extension SQLRow {
     func optionalBytes(_ column: String) throws(AppStoreEngineError) -> [UInt8]? {
         try read { row throws(StorageError) in try row.optionalData(column).map { [UInt8]($0) } }
     }
+
+    /// A transaction's or notification's payload, its member names spelled out again (``StoredMemberNames``).
+    func payload(_ column: String) throws(AppStoreEngineError) -> [UInt8] {
+        try StoredMemberNames.expanding(try bytes(column))
+    }
+
+    /// ``payload(_:)``, or `nil` for `NULL`.
+    func optionalPayload(_ column: String) throws(AppStoreEngineError) -> [UInt8]? {
+        guard let bytes = try optionalBytes(column) else { return nil }
+        return try StoredMemberNames.expanding(bytes)
+    }
+}
+
+extension SQLValue {
+    /// A transaction's or notification's payload as stored: its member names coded (``StoredMemberNames``).
+    static func payload(_ json: [UInt8]) -> SQLValue {
+        .blob(StoredMemberNames.compactedData(json))
+    }
 }
 
 /// JSON for stored blobs: transaction payloads, lifecycle state, requests, overrides. Decoding uses StoreCrypto's

@@ -17,7 +17,8 @@ import Glibc
 ///
 /// The markers are bytes `0x01` to `0x05`, which valid JSON never contains unescaped, so the replacements are
 /// reversible: a reference is resolved first, then the header and UUID markers restored, then each nested JSON
-/// base64url-encoded again.
+/// base64url-encoded again. In the database the stored form's member names are coded as well
+/// (``StoredMemberNames``, bytes `0x06` to `0x1F`), and spelled out again when read.
 struct StoredJWS: Hashable, Sendable {
     /// The payload JSON with header segments replaced by the marker.
     var payload: [UInt8]

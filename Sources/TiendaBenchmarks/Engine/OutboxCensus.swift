@@ -62,7 +62,7 @@ struct OutboxCensus: Sendable {
     /// segment replaced by the byte 0x01, each nested payload as its JSON between the bytes 0x02 and 0x03, and its
     /// transaction as the byte 0x04 standing for the transaction's JSON (kept apart when the row changed since, else
     /// the row's) with `signedDate` as its last member, and its `notificationUUID` as the byte 0x05 standing for the
-    /// UUID derived from its sequence number; all are put back here.
+    /// UUID derived from its sequence number; member names are coded (``StoredMemberNames``); all are put back here.
     func notificationPayloads(after first: Int64, through last: Int64, limit: Int) async throws -> [Data] {
         let stride = max(1, (last - first) / Int64(max(1, limit)))
         let uuids = NotificationUUIDCodec(key: try await database.queryFirst(
@@ -81,12 +81,12 @@ struct OutboxCensus: Sendable {
             let header = Array(try row.string("header").utf8)
             var payload: [UInt8] = []
             var nested: [UInt8]?
-            for byte in try row.data("payload") {
+            for byte in try StoredMemberNames.expanding([UInt8](try row.data("payload"))) {
                 switch byte {
                 case 0x01: payload += header
                 case 0x02: nested = []
                 case 0x04:
-                    var json = [UInt8](try row.data("transaction_payload"))
+                    var json = try StoredMemberNames.expanding([UInt8](try row.data("transaction_payload")))
                     json.removeLast()
                     json += Array(",\"signedDate\":\(try row.int64("signed_date"))}".utf8)
                     payload += Self.base64URL(json)
