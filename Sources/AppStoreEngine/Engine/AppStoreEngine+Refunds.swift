@@ -22,6 +22,7 @@ extension AppStoreEngine {
         batch transactionIds: [String], amount: RefundAmount = .full, reason: RevocationReason = .refundedForOtherReason
     ) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
+            if transactionIds.count > 1 { try scope.prefetchForRefunds(transactionIds) }
             for transactionId in transactionIds { try scope.refund(transactionId, amount: amount, reason: reason) }
             return true
         }
@@ -140,6 +141,18 @@ extension OperationScope {
         for copy in try tables.familyCopies(of: stored.id) {
             try revokeFamilyCopy(copy, reason: reason, app: app)
         }
+    }
+
+    /// Reads ahead what refunding these transactions reads: the transactions, then the subscription chains they
+    /// belong to with their owners' accounts and app transactions.
+    func prefetchForRefunds(_ transactionIds: [String]) throws(AppStoreEngineError) {
+        try prefetch(transactions: transactionIds)
+        var chains: [String] = []
+        for id in transactionIds {
+            guard let stored = try? storedTransaction(id), stored.productType == .autoRenewable else { continue }
+            chains.append(stored.originalTransactionId)
+        }
+        try prefetch(chains: chains)
     }
 
     /// A transaction the customer paid for (family copies are refunded through their purchaser), with its

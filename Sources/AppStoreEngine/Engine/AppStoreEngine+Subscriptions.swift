@@ -122,6 +122,7 @@ extension AppStoreEngine {
     /// Handles the same lifecycle event on each chain, in order, in one operation.
     func handle(_ event: LifecycleEvent, on originalTransactionIds: [String]) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
+            if originalTransactionIds.count > 1 { try scope.prefetch(chains: originalTransactionIds) }
             var created = 0
             for originalTransactionId in originalTransactionIds {
                 var record = try scope.purchasedChain(originalTransactionId)

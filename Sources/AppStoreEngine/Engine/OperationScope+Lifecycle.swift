@@ -4,11 +4,6 @@ import StoreStorage
 /// Subscription chains: running lifecycle events, applying their actions, following them in family members'
 /// chains.
 extension OperationScope {
-    /// The chain.
-    func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
-        try tables.chain(originalTransactionId)
-    }
-
     /// Handles an event on a chain, applies the actions, and lets family members follow.
     @discardableResult
     func handle(

@@ -43,6 +43,10 @@ final class OperationScope {
     /// chain: looked at before the caches, so that a due event stores nothing in them (thousands of entries an
     /// operation would hash, keep and release for accounts it does not look up again).
     private var dueAccount: (account: Account, appTransaction: AppTransactionRecord?)?
+    /// Chains read ahead for the events a batch operation is about to handle, with their owners' accounts and app
+    /// transactions (``prefetch(chains:)``), by original transaction ID; an entry goes when it is used or its chain,
+    /// account or app transaction is saved.
+    private var prefetchedChains: [String: EngineTables.DueChain] = [:]
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -126,10 +130,14 @@ final class OperationScope {
             for accountId in unknown { appTransactionAbsent.insert(AppAccount(bundleId: bundleId, accountId: accountId)) }
             let accounts = Array(Set(requests.filter { $0.bundleId == bundleId }.map(\.accountId)))
             for accountId in accounts { purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: accountId)] = [] }
+            var latest: [String] = []
             for chain in try tables.purchasedChains(bundleId: bundleId, accountIds: accounts) {
                 purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: chain.lifecycle.accountId), default: []]
                     .append(chain)
+                latest.append(chain.lifecycle.latestTransactionId)
             }
+            // A purchase in a group the account already subscribed to reads the chain's latest transaction.
+            if !latest.isEmpty { try prefetch(transactions: latest) }
         }
     }
 
@@ -142,8 +150,41 @@ final class OperationScope {
         return try tables.purchasedChain(bundleId: bundleId, accountId: accountId, groupId: groupId)
     }
 
+    /// Reads the chains a batch operation is about to handle, with their owners' accounts and app transactions, in a
+    /// few queries instead of three per chain; ``chain(_:)`` takes each from here once.
+    func prefetch(chains originalTransactionIds: [String]) throws(AppStoreEngineError) {
+        for row in try tables.chainsWithContext(originalTransactionIds: originalTransactionIds) {
+            prefetchedChains[row.chain.lifecycle.originalTransactionId] = row
+        }
+    }
+
+    /// The chain, from ``prefetch(chains:)`` when it read it and nothing it was read with changed since; its
+    /// account and app transaction then become those of the event about to be handled.
+    func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
+        if !prefetchedChains.isEmpty, let row = prefetchedChains.removeValue(forKey: originalTransactionId) {
+            rememberForDueEvent(row.account, row.appTransaction)
+            return row.chain
+        }
+        return try tables.chain(originalTransactionId)
+    }
+
+    /// Reads transactions a batch operation is about to use in a few queries, instead of one each; those missing
+    /// are looked up (and reported) by each use as usual.
+    func prefetch(transactions ids: [String]) throws(AppStoreEngineError) {
+        for stored in try tables.transactions(ids: ids.filter { transactionCache[$0] == nil }) {
+            transactionCache[stored.id] = stored
+        }
+    }
+
+    /// Forgets what was read ahead about an account (its chains' prefetched rows) after it changed.
+    private func forgetPrefetched(accountId: String) {
+        guard !prefetchedChains.isEmpty else { return }
+        prefetchedChains = prefetchedChains.filter { $0.value.account.id != accountId }
+    }
+
     /// Forgets the prefetched purchased chains of a chain's owner after the chain was saved.
     func chainSaved(_ lifecycle: SubscriptionLifecycle) {
+        if !prefetchedChains.isEmpty { prefetchedChains[lifecycle.originalTransactionId] = nil }
         guard !purchasedChainsCache.isEmpty else { return }
         purchasedChainsCache[AppAccount(bundleId: lifecycle.bundleId, accountId: lifecycle.accountId)] = nil
     }
@@ -151,6 +192,7 @@ final class OperationScope {
     /// Forgets a cached account after it changed.
     func invalidateAccount(_ id: String) {
         accountCache[id] = nil
+        forgetPrefetched(accountId: id)
         if dueAccount?.account.id == id { dueAccount = nil }
     }
 
@@ -179,6 +221,7 @@ final class OperationScope {
     /// Replaces the account's app transaction record.
     func save(_ record: AppTransactionRecord) throws(AppStoreEngineError) {
         try tables.save(record)
+        forgetPrefetched(accountId: record.accountId)
         appTransactionCache[AppAccount(bundleId: record.bundleId, accountId: record.accountId)] = record
         if let due = dueAccount?.appTransaction, due.accountId == record.accountId, due.bundleId == record.bundleId {
             dueAccount?.appTransaction = record

@@ -74,8 +74,12 @@ struct NotificationJob: Sendable {
         let signature = String(decoding: scratch.jws.suffix(JWSSigner.encodedSignatureLength), as: UTF8.self)
 
         let json = scratch.notification
+        let expectedLength = storedLength(
+            json: json.count, uuid: uuidRange?.count, header: signer.headerBytes.count,
+            transactionSegment: transactionJWS.map { _ in Base64URL.encodedLength(of: scratch.transaction.count) },
+            renewal: renewalJWS.map { _ in scratch.renewal.count })
         var stored = [UInt8]()
-        stored.reserveCapacity(json.count - 2 * signer.headerBytes.count + scratch.renewal.count / 4 + 16)
+        stored.reserveCapacity(expectedLength)
         var copied = 0
         if let uuidRange {
             stored.append(contentsOf: json[..<uuidRange.lowerBound])
@@ -110,6 +114,7 @@ struct NotificationJob: Sendable {
             }
         }
         stored.append(contentsOf: json[copied...])
+        assert(stored.count == expectedLength, "the stored form's length was not foreseen")
         return OutboxRow(
             sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
@@ -117,6 +122,18 @@ struct NotificationJob: Sendable {
             stored: StoredJWS(storedPayload: stored, signature: signature),
             transactionJSON: transactionJSON,
             testToken: testToken)
+    }
+
+    /// The length of the stored form of a notification whose JSON is `json` bytes long: the UUID (`uuid` bytes)
+    /// as its marker, each nested header as its marker, the transaction's payload segment as its reference and
+    /// the renewal information's segment as its JSON between two markers. Reserving exactly this keeps the
+    /// buffer small: an estimate above a kilobyte made glibc consolidate its free lists for each notification.
+    private func storedLength(json: Int, uuid: Int?, header: Int, transactionSegment: Int?, renewal: Int?) -> Int {
+        var length = json
+        if let uuid { length -= uuid - 1 }
+        if let transactionSegment { length -= (header - 1) + (transactionSegment - 1) }
+        if let renewal { length -= (header - 1) + Base64URL.encodedLength(of: renewal) - (renewal + 2) }
+        return max(length, 0)
     }
 
     /// Whether two byte sequences are equal, compared with `memcmp` (a generic element-wise comparison of the

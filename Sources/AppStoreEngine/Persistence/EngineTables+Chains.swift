@@ -185,7 +185,7 @@ extension EngineTables {
         return try chains(where: "purchaser_id = ?", [.integer(key)])
     }
 
-    /// A chain that is due, read with its owner's account and app transaction (the context its event needs).
+    /// A chain read with its owner's account and app transaction (the context its events need).
     typealias DueChain = (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)
 
     /// The first `count` chains whose due events come at or before `limit`, in firing order (due date, then
@@ -194,34 +194,82 @@ extension EngineTables {
     func dueChains(
         atOrBefore limit: Timestamp, count: Int
     ) throws(AppStoreEngineError) -> (rows: [DueChain?], dues: [LifecycleDueEvent?]) {
-        let rows = try query(
-            """
-            SELECT chains.original_transaction_id, chains.state, chains.due_sequence, chains.latest_transaction_id,
-                accounts.*,
-                app_transactions.app_transaction_id, app_transactions.original_purchase_date,
-                app_transactions.original_application_version
-            FROM chains JOIN accounts ON accounts.id = chains.account_id
-            LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
-                AND app_transactions.account_id = chains.account_id
-            WHERE chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?
-            """, [.integer(limit.milliseconds), .integer(Int64(count))])
-        var result: [DueChain?] = []
-        var dues: [LifecycleDueEvent?] = []
-        result.reserveCapacity(rows.count)
-        dues.reserveCapacity(rows.count)
-        for row in rows {
-            let chain = try Self.chain(from: row)
-            dues.append(chain.lifecycle.dueEvent)
-            var appTransaction: AppTransactionRecord?
-            if let id = try row.optionalText("app_transaction_id") {
-                appTransaction = AppTransactionRecord(
-                    bundleId: chain.lifecycle.bundleId, accountId: chain.lifecycle.accountId, appTransactionId: id,
-                    originalPurchaseDate: Timestamp(milliseconds: try row.integer("original_purchase_date")),
-                    originalApplicationVersion: try row.text("original_application_version"))
+        let rows = try chainsWithContext(
+            "chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?",
+            [.integer(limit.milliseconds), .integer(Int64(count))])
+        return (rows, rows.map { $0?.chain.lifecycle.dueEvent })
+    }
+
+    /// The chains with these original transaction IDs that are stored, each with its owner's account and app
+    /// transaction, read in chunked `IN` lookups (in no particular order).
+    func chainsWithContext(originalTransactionIds: [String]) throws(AppStoreEngineError) -> [DueChain] {
+        let keys = Array(Set(originalTransactionIds.compactMap(Self.numeric)))
+        var chains: [DueChain] = []
+        var start = 0
+        while start < keys.count {
+            let chunk = keys[start..<min(start + Self.lookupChunk, keys.count)]
+            // Padded to a power of two with the last key, so that a few prepared statements serve every size.
+            var size = 1
+            while size < chunk.count { size *= 2 }
+            let list = Array(repeating: "?", count: size).joined(separator: ", ")
+            let values = chunk.map { SQLValue.integer($0) } + repeatElement(.integer(chunk.last!), count: size - chunk.count)
+            for row in try chainsWithContext("chains.original_transaction_id IN (\(list))", values) {
+                if let row { chains.append(row) }
             }
-            result.append((chain, try Self.account(from: row), appTransaction))
+            start += chunk.count
         }
-        return (result, dues)
+        return chains
+    }
+
+    /// Chains matching `condition` (on `chains`, with any ordering and limit after it), each read with its owner's
+    /// account and app transaction in the same query. The rows are read in place by column position: a page of due
+    /// chains is read once, so it skips ``SQLRow``'s arrays of values and names.
+    private func chainsWithContext(_ condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [DueChain?] {
+        if !pending.isEmpty { try flushPendingRows() }
+        var corrupt = false
+        let read: [DueChain?]
+        do {
+            read = try sql.map(
+                """
+                SELECT chains.state, chains.due_sequence, chains.latest_transaction_id,
+                    accounts.id, accounts.storefront, accounts.storefront_id, accounts.currency, accounts.family_group,
+                    accounts.device_verification_id, accounts.can_make_payments,
+                    app_transactions.app_transaction_id, app_transactions.original_purchase_date,
+                    app_transactions.original_application_version
+                FROM chains JOIN accounts ON accounts.id = chains.account_id
+                LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
+                    AND app_transactions.account_id = chains.account_id
+                WHERE \(condition)
+                """, parameters
+            ) { row throws(StorageError) -> DueChain? in
+                guard let lifecycle = try row.withOptionalBytes(0, { bytes in
+                    bytes.flatMap { SubscriptionLifecycle(compactRepresentation: [UInt8]($0)) }
+                }) else {
+                    corrupt = true
+                    return nil
+                }
+                let chain = ChainRecord(
+                    lifecycle: lifecycle, dueSequence: try row.optionalInt64(1), storedProductId: lifecycle.productId,
+                    latestTransactionKey: try row.optionalInt64(2))
+                let account = Account(
+                    id: try row.string(3),
+                    storefront: Storefront(countryCode: try row.string(4), id: try row.string(5), currency: try row.string(6)),
+                    familyGroup: try row.optionalString(7), deviceVerificationId: try row.string(8),
+                    canMakePayments: try row.int64(9) != 0)
+                var appTransaction: AppTransactionRecord?
+                if let id = try row.optionalString(10) {
+                    appTransaction = AppTransactionRecord(
+                        bundleId: lifecycle.bundleId, accountId: lifecycle.accountId, appTransactionId: id,
+                        originalPurchaseDate: Timestamp(milliseconds: try row.int64(11)),
+                        originalApplicationVersion: try row.string(12))
+                }
+                return (chain, account, appTransaction)
+            }
+        } catch {
+            throw .storage(error.description)
+        }
+        guard !corrupt else { throw .corruptState("a subscription chain's stored state is not in the compact format") }
+        return read
     }
 
     /// The earliest due date of any chain.

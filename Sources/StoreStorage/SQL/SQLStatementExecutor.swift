@@ -10,9 +10,24 @@ protocol SQLStatementExecutor: AnyObject {
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int
     /// Runs a statement and returns its rows.
     func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow]
+    /// Runs a statement and returns what `read` makes of each row, read in place.
+    func map<T>(
+        _ sql: String, _ parameters: [SQLValue], _ read: (SQLColumns) throws(StorageError) -> T
+    ) throws(StorageError) -> [T]
     /// Runs the statements in order, as one round trip where the backend can, and returns each one's result.
     /// When one fails, none after it runs and its error is thrown.
     func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult]
+}
+
+extension SQLStatementExecutor {
+    /// ``map(_:_:_:)`` over the rows ``query(_:_:)`` returns, for backends that receive whole results anyway.
+    func map<T>(
+        _ sql: String, _ parameters: [SQLValue], _ read: (SQLColumns) throws(StorageError) -> T
+    ) throws(StorageError) -> [T] {
+        var values: [T] = []
+        for row in try query(sql, parameters) { values.append(try read(SQLColumns(row: row, database: databaseDescription))) }
+        return values
+    }
 }
 
 extension StorageError {

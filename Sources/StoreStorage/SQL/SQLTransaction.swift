@@ -46,6 +46,18 @@ public final class SQLTransaction {
         try checked(sql) { () throws(StorageError) in try executor.query(sql, parameters) }
     }
 
+    /// Runs one statement and returns what `read` makes of each row, which it reads in place by column position
+    /// (``SQLColumns``) rather than as a ``SQLRow``: for queries whose rows are many and read once.
+    /// - Parameters:
+    ///   - sql: One statement with `?` placeholders.
+    ///   - parameters: One value per placeholder, in order.
+    ///   - read: Reads one row; the ``SQLColumns`` it is given is valid only while it runs.
+    public func map<T>(
+        _ sql: String, _ parameters: [SQLValue] = [], _ read: (SQLColumns) throws(StorageError) -> T
+    ) throws(StorageError) -> [T] {
+        try checked(sql) { () throws(StorageError) in try executor.map(sql, parameters, read) }
+    }
+
     /// Runs one statement and returns its first row, or `nil` when it returns none.
     public func queryFirst(_ sql: String, _ parameters: [SQLValue] = []) throws(StorageError) -> SQLRow? {
         try query(sql, parameters).first

@@ -86,6 +86,19 @@ final class SQLiteConnection: SQLStatementExecutor {
         return rows
     }
 
+    func map<T>(
+        _ sql: String, _ parameters: [SQLValue], _ read: (SQLColumns) throws(StorageError) -> T
+    ) throws(StorageError) -> [T] {
+        let handle = try openHandle(for: sql)
+        let statement = try prepared(sql, on: handle)
+        defer { statement.reset() }
+        try statement.bind(parameters)
+        var values: [T] = []
+        let columns = SQLColumns(statement: statement.pointer, database: databaseDescription)
+        while try statement.step() { values.append(try read(columns)) }
+        return values
+    }
+
     /// Runs the statements one after another: SQLite has no round trips to save.
     func pipeline(_ statements: [SQLStatement]) throws(StorageError) -> [SQLStatementResult] {
         var results: [SQLStatementResult] = []
