@@ -1,13 +1,17 @@
 /// What the engine must do after the lifecycle handled an event, in order. Applying every action of one event
 /// in one storage transaction keeps the event atomic.
+///
+/// The cases with a payload are `indirect`: a payload runs to hundreds of bytes, and kept inline it made every
+/// action that size, so that an event's few actions took an allocation of kilobytes, past the sizes glibc serves
+/// from its per-thread caches.
 public enum LifecycleAction: Hashable, Sendable {
     /// Store a new transaction (unsigned; `signedDate` is set when it is signed).
-    case createTransaction(JWSTransactionDecodedPayload)
+    indirect case createTransaction(JWSTransactionDecodedPayload)
     /// Replace a stored transaction with this version (same `transactionId`): a refund, a reversal,
     /// `isUpgraded`, a moved `expiresDate`, an app account token.
-    case updateTransaction(JWSTransactionDecodedPayload)
+    indirect case updateTransaction(JWSTransactionDecodedPayload)
     /// Sign and enqueue a notification.
-    case enqueueNotification(NotificationDraft)
+    indirect case enqueueNotification(NotificationDraft)
     /// Wake the chain at this moment (replacing any earlier due event of the chain).
     case scheduleDueEvent(LifecycleDueEvent)
     /// The chain waits for nothing any more.
