@@ -97,27 +97,6 @@ extension EngineTables {
             originalApplicationVersion: try row.text("original_application_version"))
     }
 
-    /// How many ids one `IN (…)` lookup binds; a batch reads in chunks of at most this many.
-    static let lookupChunk = 256
-
-    /// The rows of `sql` (ending in `IN`, after `parameters`) for `ids`, read in chunks of ``lookupChunk``: each
-    /// chunk's ids padded with its last one up to the next power of two, so that lookups of any size use one of a
-    /// few statements (each distinct text takes a place in the connection's statement cache).
-    func rows(_ sql: String, _ parameters: [SQLValue] = [], ids: [String]) throws(AppStoreEngineError) -> [SQLRow] {
-        var rows: [SQLRow] = []
-        var start = ids.startIndex
-        while start < ids.endIndex {
-            let chunk = ids[start..<min(start + Self.lookupChunk, ids.endIndex)]
-            var size = 1
-            while size < chunk.count { size *= 2 }
-            let values = chunk.map { SQLValue.text($0) } + repeatElement(SQLValue.text(chunk.last!), count: size - chunk.count)
-            let list = Array(repeating: "?", count: size).joined(separator: ", ")
-            rows += try query("\(sql) (\(list))", parameters + values)
-            start = chunk.endIndex
-        }
-        return rows
-    }
-
     /// The upsert of app transaction rows, for one or several rows.
     static let appTransactionUpsert = MultiRowStatement(
         prefix: "INSERT INTO app_transactions (bundle_id, account_id, app_transaction_id, original_purchase_date, "

@@ -203,20 +203,11 @@ extension EngineTables {
     /// The chains with these original transaction IDs that are stored, each with its owner's account and app
     /// transaction, read in chunked `IN` lookups (in no particular order).
     func chainsWithContext(originalTransactionIds: [String]) throws(AppStoreEngineError) -> [DueChain] {
-        let keys = Array(Set(originalTransactionIds.compactMap(Self.numeric)))
         var chains: [DueChain] = []
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + Self.lookupChunk, keys.count)]
-            // Padded to a power of two with the last key, so that a few prepared statements serve every size.
-            var size = 1
-            while size < chunk.count { size *= 2 }
-            let list = Array(repeating: "?", count: size).joined(separator: ", ")
-            let values = chunk.map { SQLValue.integer($0) } + repeatElement(.integer(chunk.last!), count: size - chunk.count)
-            for row in try chainsWithContext("chains.original_transaction_id IN (\(list))", values) {
+        for chunk in Self.lookupChunks(Set(originalTransactionIds.compactMap(Self.numeric)).map { .integer($0) }) {
+            for row in try chainsWithContext("chains.original_transaction_id IN (\(chunk.placeholders))", chunk.values) {
                 if let row { chains.append(row) }
             }
-            start += chunk.count
         }
         return chains
     }

@@ -87,17 +87,10 @@ extension EngineTables {
 
     /// The stored transactions among `ids`, in no particular order: one query per ``lookupChunk`` IDs.
     func transactions(ids: [String]) throws(AppStoreEngineError) -> [StoredTransaction] {
-        let keys = Array(Set(ids.compactMap(Self.numeric)))
         var result: [StoredTransaction] = []
-        var start = 0
-        while start < keys.count {
-            let chunk = keys[start..<min(start + Self.lookupChunk, keys.count)]
-            var size = 1
-            while size < chunk.count { size *= 2 }
-            let list = Array(repeating: "?", count: size).joined(separator: ", ")
-            let values = chunk.map { SQLValue.integer($0) } + repeatElement(.integer(chunk.last!), count: size - chunk.count)
-            result += try transactions("SELECT \(Self.columns) FROM transactions WHERE transaction_id IN (\(list))", values)
-            start += chunk.count
+        for chunk in Self.lookupChunks(Set(ids.compactMap(Self.numeric)).map { .integer($0) }) {
+            result += try transactions(
+                "SELECT \(Self.columns) FROM transactions WHERE transaction_id IN (\(chunk.placeholders))", chunk.values)
         }
         return result
     }
