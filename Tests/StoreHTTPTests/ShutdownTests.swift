@@ -32,13 +32,17 @@ import Testing
         }
     }
 
+    /// How long the tests' clients wait for an answer: far beyond any test, so that a full parallel run, which can
+    /// keep the handlers waiting for a thread for half a minute, never turns the client's timeout into the outcome.
+    private static let patience = Duration.seconds(3600)
+
     @Test func anInFlightRequestFinishesAndNewConnectionsAreRefused() async throws {
         let gate = Gate()
         let server = HTTPServer(handler: gate.handle)
         try await server.start()
         let url = server.url("/in-flight")
         let port = server.port!
-        let inFlight = Task { try await HTTPClient().send(url: url) }
+        let inFlight = Task { try await HTTPClient().send(url: url, timeout: Self.patience) }
         await gate.waitUntilStarted()
 
         let shutdown = Task { await server.shutdown(deadline: .now + .seconds(10)) }
@@ -55,7 +59,7 @@ import Testing
         let gate = Gate()
         let server = HTTPServer(handler: gate.handle)
         try await server.start()
-        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
+        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url, timeout: Self.patience) }
         await gate.waitUntilStarted()
 
         // The handler stays stuck until the gate opens, after shutdown returns: were shutdown to wait for it
@@ -81,7 +85,7 @@ import Testing
             return .text("too late")
         }
         try await server.start()
-        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url) }
+        let inFlight = Task { [url = server.url("/stuck")] in try await HTTPClient().send(url: url, timeout: Self.patience) }
         for await _ in starts { break }
         await server.shutdown(deadline: .now + .milliseconds(100))
         #expect(try await inFlight.value.status == .serviceUnavailable)
