@@ -38,21 +38,22 @@ extension EngineTables {
         while start < rows.count {
             let end = min(rows.count, start + largest)
             values.removeAll(keepingCapacity: true)
-            for row in rows[start..<end] {
-                values.append(.integer(row.sequence))
+            // Each row's fields are read in place, not from a copy of the whole row.
+            for index in start..<end {
+                values.append(.integer(rows[index].sequence))
                 values.append(.null)
-                values.append(.text(row.bundleId))
-                values.append(.text(row.environment.rawValue))
-                values.append(.text(row.notificationType.rawValue))
-                values.append(SQLValue(row.subtype?.rawValue))
-                values.append(SQLValue(row.transactionId.flatMap(Self.numeric)))
-                values.append(SQLValue(row.originalTransactionId.flatMap(Self.numeric)))
-                values.append(.integer(row.signedDate.milliseconds))
+                values.append(.text(rows[index].bundleId))
+                values.append(.text(rows[index].environment.rawValue))
+                values.append(.text(rows[index].notificationType.rawValue))
+                values.append(SQLValue(rows[index].subtype?.rawValue))
+                values.append(SQLValue(rows[index].transactionId.flatMap(Self.numeric)))
+                values.append(SQLValue(rows[index].originalTransactionId.flatMap(Self.numeric)))
+                values.append(.integer(rows[index].signedDate.milliseconds))
                 values.append(.text(DeliveryState.pending.rawValue))
                 values.append(.integer(headerId))
-                values.append(.payload(row.stored.payload))
-                values.append(.text(row.stored.signature))
-                values.append(SQLValue(row.testToken))
+                values.append(.payload(rows[index].stored.payload))
+                values.append(.text(rows[index].stored.signature))
+                values.append(SQLValue(rows[index].testToken))
             }
             _ = try Self.outboxInsertion.run(over: values, width: Self.outboxColumnCount, in: self)
             start = end

@@ -12,11 +12,12 @@ final class ResultSlots<Value: Sendable>: Sendable {
         results.withLock { $0.append((index, slot.take()!)) }
     }
 
-    /// Removes and returns every result recorded so far.
+    /// Removes and returns every result recorded so far: the lane's buffer itself, handed over, not copied.
     func take() -> [(index: Int, result: Result<Value, AppStoreEngineError>)] {
         results.withLock { results in
-            defer { results.removeAll() }
-            return results
+            var taken: [(index: Int, result: Result<Value, AppStoreEngineError>)] = []
+            swap(&taken, &results)
+            return taken
         }
     }
 }

@@ -67,20 +67,26 @@ struct SigningPipeline {
         }
     }
 
-    /// Waits for every submitted job and returns the signed rows in submission order.
+    /// Waits for every submitted job and returns the signed rows in submission order. Each row is moved from its
+    /// lane's results into place and from there into the answer, never copied (a copy retains every one of its
+    /// strings and buffers, and its release frees them all again).
     mutating func finish() throws(AppStoreEngineError) -> [OutboxRow] {
         for lane in lanes.indices { dispatch(lane) }
         group.wait()
-        var ordered = [OutboxRow?](repeating: nil, count: submitted)
+        var ordered = [Result<OutboxRow, AppStoreEngineError>?](repeating: nil, count: submitted)
         for lane in lanes {
-            for (index, result) in lane.take() { ordered[index] = try result.get() }
+            var results = lane.take()
+            while let (index, result) = results.popLast() { ordered[index] = consume result }
         }
         submitted = 0
         var rows: [OutboxRow] = []
         rows.reserveCapacity(ordered.count)
-        for row in ordered {
-            guard let row else { throw .signing("a signing job did not finish") }
-            rows.append(row)
+        for index in ordered.indices {
+            switch ordered[index].take() {
+            case .success(let row)?: rows.append(consume row)
+            case .failure(let error)?: throw error
+            case nil: throw .signing("a signing job did not finish")
+            }
         }
         return rows
     }
