@@ -1,6 +1,9 @@
 import AppStoreEmulator
 import AppStoreEngine
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import StoreModel
 import Testing
 
@@ -15,7 +18,7 @@ import Testing
         #expect(round.sends.map(\.result) == [.success] && round.sends.first?.statusCode == 200)
         #expect(round.nextDueDate == nil)
         let arrival = try #require(h.receiver.arrivals.first)
-        #expect(h.receiver.arrivals.count == 1 && arrival.method == "POST" && arrival.path == "/notifications")
+        #expect(h.receiver.arrivals.count == 1 && arrival.method == "POST" && arrival.path == h.receiver.path)
         #expect(arrival.contentType == "application/json")
         let object = try #require(try JSONSerialization.jsonObject(with: arrival.body) as? [String: String])
         #expect(Array(object.keys) == ["signedPayload"] && object["signedPayload"] == notification.signedPayload)
@@ -67,6 +70,20 @@ import Testing
         #expect(stored.deliveryState == .delivered)
         #expect(stored.attempts.map(\.result) == [.unsuccessfulHTTPResponseCode, .success])
         #expect(stored.attempts.map(\.date) == [start, start.adding(.seconds(3600))])
+        await h.shutdown()
+    }
+
+    @Test func aStrayRequestOnTheReceiversPortTakesNoScriptedReply() async throws {
+        // Another test's client, still aiming at a port this receiver has since been given, posts to its own path.
+        let h = try await H.make(receivers: [[.status(500)]])
+        var stray = URLRequest(url: URL(string: "http://127.0.0.1:\(try #require(h.receiver.url.port))/notifications")!)
+        stray.httpMethod = "POST"
+        stray.httpBody = Data(#"{"signedPayload":"stray"}"#.utf8)
+        let (_, response) = try await URLSession.shared.data(for: stray)
+        #expect((response as? HTTPURLResponse)?.statusCode == 404 && h.receiver.arrivals.isEmpty)
+        try await h.raiseTestNotifications()
+        #expect(try await h.deliverer.deliverDue().sends.map(\.result) == [.unsuccessfulHTTPResponseCode])
+        #expect(h.receiver.arrivals.count == 1)
         await h.shutdown()
     }
 

@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aRedirectBackToTheSameURLIsCircularAndAnyOtherRedirectUnsuccessful() async throws {
-        #expect(try await outcome(of: .status(302, location: "/notifications")).result == .circularRedirect)
+        #expect(try await outcome(of: .redirectToItself(302)).result == .circularRedirect)
         #expect(try await outcome(of: .status(307, location: "http://127.0.0.1:1/elsewhere")).result == .unsuccessfulHTTPResponseCode)
     }
 
