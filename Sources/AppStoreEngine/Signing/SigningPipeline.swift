@@ -50,14 +50,18 @@ struct SigningPipeline {
     /// Hands a lane its waiting jobs.
     private mutating func dispatch(_ lane: Int) {
         guard !waiting[lane].isEmpty else { return }
-        let jobs = waiting[lane]
+        // The jobs go to the lane as an array the lane owns alone, which it empties from the end, moving each job
+        // out: iterating it would copy every job (retaining each of its strings and buffers, then releasing them).
+        // Reversed first, so that a lane still signs its jobs in submission order.
+        nonisolated(unsafe) var jobs = waiting[lane]
         waiting[lane].removeAll(keepingCapacity: true)
+        jobs.reverse()
         let results = lanes[lane]
         let signer = signer
         let scratch = Self.scratches[lane]
         Self.queues[lane].async(group: group) {
             scratch.buffers.withLock { buffers in
-                for (index, job) in jobs {
+                while let (index, job) = jobs.popLast() {
                     results.store(
                         Result { () throws(AppStoreEngineError) in
                             try job.sign(with: signer, lane: lane, scratch: &buffers)
