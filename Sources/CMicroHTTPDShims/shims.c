@@ -10,7 +10,7 @@ static size_t tienda_mhd_keep_escaped(void *context, struct MHD_Connection *conn
 
 struct MHD_Daemon *tienda_mhd_start_daemon(const tienda_mhd_daemon_options *options) {
     return MHD_start_daemon(
-        options->flags, 0, NULL, NULL, options->access_handler, options->context,
+        options->flags, 0, options->accept_policy, options->context, options->access_handler, options->context,
         MHD_OPTION_LISTEN_SOCKET, (MHD_socket)options->listen_socket,
         MHD_OPTION_THREAD_POOL_SIZE, options->thread_pool_size,
         MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,

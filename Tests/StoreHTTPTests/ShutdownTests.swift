@@ -55,6 +55,36 @@ import Testing
         #expect(throws: RawConnectionError.self) { try RawHTTPConnection(port: port) }
     }
 
+    @Test func aConnectionArrivingWhileRequestsDrainIsClosedUnanswered() async throws {
+        let gate = Gate()
+        let server = HTTPServer { request in
+            request.path == "/in-flight" ? await gate.handle(request) : .text("served")
+        }
+        try await server.start()
+        let port = server.port!
+        let inFlight = Task { [url = server.url("/in-flight")] in try await HTTPClient().send(url: url, timeout: Self.patience) }
+        await gate.waitUntilStarted()
+
+        // The gated request keeps the shutdown draining. Connections made before it began are served; the first
+        // one after is closed before anything is read from it.
+        let shutdown = Task { await server.shutdown(deadline: .now + .seconds(3600)) }
+        var served = 0
+        var late: (data: Data, closed: Bool) = (Data(), false)
+        repeat {
+            let connection = try RawHTTPConnection(port: port)
+            try connection.send("GET /late HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+            late = await connection.readUntilClosed(timeout: .seconds(120))
+            if !late.data.isEmpty { served += 1 }
+        } while !late.data.isEmpty && served < 10_000
+        gate.release()
+        let response = try await inFlight.value
+        await shutdown.value
+
+        #expect(late.closed)
+        #expect(late.data.isEmpty)
+        #expect(response.text == "finished /in-flight")
+    }
+
     @Test func aRequestStillRunningAtTheDeadlineGetsA503() async throws {
         let gate = Gate()
         let server = HTTPServer(handler: gate.handle)

@@ -21,13 +21,15 @@ typedef struct {
     unsigned int connection_timeout_seconds;
     /// Bytes per connection for the request line, headers and buffers (`MHD_OPTION_CONNECTION_MEMORY_LIMIT`).
     size_t connection_memory_limit;
+    /// Called for each accepted connection; `MHD_NO` closes it at once.
+    MHD_AcceptPolicyCallback accept_policy;
     /// Called for each request: headers, body chunks, and the final call.
     MHD_AccessHandlerCallback access_handler;
     /// Called once per request with the raw request-target; creates the request context.
     tienda_mhd_uri_log_callback uri_log;
     /// Called once per request when it is finished, successfully or not.
     MHD_RequestCompletedCallback request_completed;
-    /// Passed as the first argument to all three callbacks.
+    /// Passed as the first argument to all four callbacks.
     void *context;
 } tienda_mhd_daemon_options;
 

@@ -11,6 +11,13 @@ enum DaemonCallbacks {
         return Unmanaged.passRetained(RequestExchange(target: String(cString: uri))).toOpaque()
     }
 
+    /// The accept policy: once the server stops accepting, each new connection is closed as soon as it is
+    /// accepted.
+    static let acceptPolicy: MHD_AcceptPolicyCallback = { context, _, _ in
+        guard let context else { return .NO }
+        return Unmanaged<DaemonContext>.fromOpaque(context).takeUnretainedValue().acceptsConnections ? .YES : .NO
+    }
+
     /// The access handler: called for the headers, each body chunk, the end of the body, and after resume.
     static let access: MHD_AccessHandlerCallback = { context, connection, _, method, version, upload, uploadSize, requestContext in
         guard let context, let connection, let method, let uploadSize, let exchange = requestContext?.pointee else {

@@ -1,5 +1,6 @@
 import CMicroHTTPD
 import Foundation
+import Synchronization
 
 /// Everything libmicrohttpd's callbacks need, passed to them as their context pointer: the responder, the
 /// limits, and the request tracker.
@@ -10,6 +11,15 @@ final class DaemonContext: Sendable {
     let responder: any HTTPResponder
     let configuration: HTTPServer.Configuration
     let tracker = RequestTracker()
+    private let accepting = Atomic<Bool>(true)
+
+    /// Whether new connections are served; after ``stopAccepting()``, each is closed as soon as it is accepted.
+    var acceptsConnections: Bool { accepting.load(ordering: .relaxed) }
+
+    /// Closes every connection accepted from now on, before it is read.
+    func stopAccepting() {
+        accepting.store(false, ordering: .relaxed)
+    }
 
     init(responder: any HTTPResponder, configuration: HTTPServer.Configuration) {
         self.responder = responder

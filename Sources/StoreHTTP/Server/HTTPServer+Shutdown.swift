@@ -1,7 +1,7 @@
 extension HTTPServer {
     /// Stops the server gracefully.
     ///
-    /// 1. Stops accepting connections (`MHD_quiesce_daemon`); new connections are refused.
+    /// 1. Stops accepting connections: each new one is closed as soon as it is accepted.
     /// 2. Lets requests in progress finish until `deadline`; their responses carry `Connection: close`.
     /// 3. Answers any request still waiting for deferred work with 503 and resumes its connection, so that
     ///    no connection is suspended when the daemon stops, then gives those answers up to a second to leave.

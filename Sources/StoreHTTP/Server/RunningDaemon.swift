@@ -4,8 +4,8 @@ import CMicroHTTPDShims
 /// A started libmicrohttpd daemon with its listening socket and callback context.
 ///
 /// `@unchecked Sendable`: the daemon handle is an opaque C pointer. libmicrohttpd's own threads use it
-/// internally; from Swift, only ``stopAccepting()`` and ``stop()`` touch it, once each, from the single shutdown
-/// that moved the server out of its running state.
+/// internally; from Swift, only ``stop()`` touches it, once, from the single shutdown that moved the server out
+/// of its running state.
 final class RunningDaemon: @unchecked Sendable {
     private let daemon: OpaquePointer
     private let socket: ListeningSocket
@@ -27,6 +27,7 @@ final class RunningDaemon: @unchecked Sendable {
             connection_limit: UInt32(clamping: configuration.maximumConnections),
             connection_timeout_seconds: configuration.connectionTimeoutSeconds,
             connection_memory_limit: configuration.connectionMemoryLimit,
+            accept_policy: DaemonCallbacks.acceptPolicy,
             access_handler: DaemonCallbacks.access,
             uri_log: DaemonCallbacks.requestStarted,
             request_completed: DaemonCallbacks.requestCompleted,
@@ -41,9 +42,12 @@ final class RunningDaemon: @unchecked Sendable {
         self.context = context
     }
 
-    /// Stops accepting connections (`MHD_quiesce_daemon`); connections already open keep being served.
+    /// Stops accepting connections: each new one is closed as soon as it is accepted, while connections already
+    /// open keep being served. Not `MHD_quiesce_daemon`: with epoll and polling threads, libmicrohttpd 0.9.75
+    /// removes the listening socket from each thread's epoll set both there and in the thread's own loop, and
+    /// aborts the process when the thread wins the race ("Failed to remove listen FD from epoll set").
     func stopAccepting() {
-        _ = MHD_quiesce_daemon(daemon)
+        context.stopAccepting()
     }
 
     /// Refuses further suspensions, and answers every request still waiting for deferred work with `response`,
@@ -59,11 +63,10 @@ final class RunningDaemon: @unchecked Sendable {
         return abandoned.count
     }
 
-    /// Stops the daemon, closes the listening socket and releases the context.
+    /// Stops the daemon, which closes the listening socket, and releases the context.
     /// Call only when no connection is suspended.
     func stop() {
         MHD_stop_daemon(daemon)
-        socket.close()
         retainedContext.release()
     }
 }
