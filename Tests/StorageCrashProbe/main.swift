@@ -1,9 +1,9 @@
 // tienda-storage-crash-probe DATABASE COUNT
 //
 // Commits COUNT rows one transaction at a time, then COUNT more through a WriteBatcher from concurrent tasks,
-// printing `acknowledged N` as each write returns. Then it inserts row -1 in a transaction that never ends and
-// prints `holding`. StoreStorageTests kills it there with SIGKILL and checks that every acknowledged row
-// survived and row -1 did not.
+// printing `acknowledged N` as each write returns, then 500 rows of 1 KB in one transaction (`bulk 500`). Then it
+// inserts row -1 in a transaction that never ends and prints `holding`. StoreStorageTests kills it there with
+// SIGKILL and checks that every acknowledged row and the bulk rows survived and row -1 did not.
 import Foundation
 import StoreStorage
 
@@ -38,6 +38,15 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     }
     try await group.waitForAll()
 }
+
+// A commit larger than the log's write buffer: many frames, several writes.
+try await database.execute("CREATE TABLE IF NOT EXISTS bulk (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")
+try await database.transaction { transaction in
+    try transaction.execute(
+        "WITH RECURSIVE n(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM n WHERE x < 500) "
+            + "INSERT INTO bulk (body) SELECT randomblob(1000) FROM n")
+}
+report("bulk 500")
 
 try await database.transaction { transaction in
     try transaction.execute("INSERT INTO acknowledged (sequence) VALUES (-1)")

@@ -5,13 +5,17 @@ import Testing
 
 @Suite struct SQLiteDatabaseTests {
     @Test(arguments: [SQLiteDatabase.Durability.full, .normal])
-    func aFileDatabaseOpensInWALModeWithForeignKeysAndTheChosenDurability(durability: SQLiteDatabase.Durability) async throws {
+    func aFileDatabaseOpensInWALModeWithForeignKeysTemporaryStorageInMemoryAndTheChosenDurability(
+        durability: SQLiteDatabase.Durability
+    ) async throws {
         try await withTemporaryDirectory { directory in
             let database = try SQLiteDatabase(path: directory.appending(path: "store.sqlite").path, configuration: .init(durability: durability))
             #expect(try await database.queryFirst("PRAGMA journal_mode")?.string("journal_mode") == "wal")
             #expect(try await database.queryFirst("PRAGMA synchronous")?.int("synchronous") == (durability == .full ? 2 : 1))
             #expect(try await database.queryFirst("PRAGMA foreign_keys")?.int("foreign_keys") == 1)
             #expect(try await database.queryFirst("PRAGMA busy_timeout")?.values == [5000])
+            // Statement journals and temporary tables in memory: 2 is MEMORY.
+            #expect(try await database.queryFirst("PRAGMA temp_store")?.int("temp_store") == 2)
             await database.close()
         }
     }
@@ -69,6 +73,8 @@ import Testing
             #expect(try await database.queryFirst("PRAGMA integrity_check")?.values == ["ok"])
             let stored = try await database.query("SELECT sequence FROM acknowledged ORDER BY sequence").map { try $0.int64("sequence") }
             #expect(stored == acknowledged.sorted())
+            #expect(lines.contains("bulk 500"))
+            #expect(try await database.queryFirst("SELECT count(*) AS rows FROM bulk")?.int("rows") == 500)
             await database.close()
         }
     }
