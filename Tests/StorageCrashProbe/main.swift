@@ -39,7 +39,7 @@ try await withThrowingTaskGroup(of: Void.self) { group in
     try await group.waitForAll()
 }
 
-// A commit larger than the log's write buffer: many frames, several writes.
+// One commit of about 500 KB: many log frames written by a single transaction.
 try await database.execute("CREATE TABLE IF NOT EXISTS bulk (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")
 try await database.transaction { transaction in
     try transaction.execute(
