@@ -97,9 +97,9 @@ let package = Package(
 
         .testTarget(name: "StoreModelTests", dependencies: ["StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreCryptoTests", dependencies: ["StoreCrypto", "StoreLocking", "StoreModel", "COpenSSL", "TiendaTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage"], swiftSettings: swiftSettings),
+        .testTarget(name: "AppStoreEngineTests", dependencies: ["AppStoreEngine", "StoreModel", "StoreCrypto", "StoreStorage", "TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "InteropTests", dependencies: ["StoreCrypto", "StoreModel", "TiendaTestSupport"], swiftSettings: swiftSettings),
-        .testTarget(name: "TiendaCLITests", dependencies: ["tienda"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
+        .testTarget(name: "TiendaCLITests", dependencies: ["tienda", "TiendaTestSupport"], exclude: ["Snapshots"], swiftSettings: swiftSettings),
         // Scenario parsing and running, and the SIGKILL crash-consistency test of `tienda scenario run --state`.
         .testTarget(
             name: "AppStoreScenariosTests", dependencies: ["AppStoreScenarios", "AppStoreEngine", "StoreModel", "tienda", "TiendaTestSupport"],
@@ -115,14 +115,16 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe"],
+            name: "StoreStorageTests", dependencies: ["StoreStorage", "CSQLite", "tienda-storage-crash-probe", "TiendaTestSupport"],
             swiftSettings: swiftSettings),
         // Test support shared by test targets: a raw TCP client for requests URLSession will not send, the runner
-        // of Apple's Python library (Tests/Interop/apple_oracle.py), and the seeded generator of the property tests.
+        // of Apple's Python library (Tests/Interop/apple_oracle.py), the seeded generator of the property tests, and
+        // the posix_spawn child process every test starts programs with.
         .target(name: "TiendaTestSupport", path: "Tests/Support/TiendaTestSupport", swiftSettings: swiftSettings),
+        .testTarget(name: "TiendaTestSupportTests", dependencies: ["TiendaTestSupport"], swiftSettings: swiftSettings),
         .testTarget(name: "StoreHTTPTests", dependencies: ["StoreHTTP", "TiendaTestSupport"], swiftSettings: swiftSettings),
         // The web transaction manager in headless Chromium against a running `tienda serve`.
-        .testTarget(name: "BrowserTests", dependencies: ["tienda"], swiftSettings: swiftSettings),
+        .testTarget(name: "BrowserTests", dependencies: ["tienda", "TiendaTestSupport"], swiftSettings: swiftSettings),
         // Notification delivery and the OCSP responder of the emulator, against live loopback servers and Apple's
         // Python verifier.
         .testTarget(

@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import TiendaTestSupport
 #endif
 
 /// Headless Chromium driven through the Chrome DevTools Protocol over `--remote-debugging-pipe`: the browser
@@ -73,7 +74,7 @@ final class DevToolsPipe: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, fromBrowser[1], 4)
         // Nothing else of this process may reach the browser: a pipe end it kept open would hide EOF from
         // whoever reads that pipe (another test's child waiting for its input to end, for example).
-        Self.closeEverythingFromFive(&actions)
+        SpawnActions.closeDescriptors(from: 5, in: &actions)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var child: pid_t = 0
@@ -95,21 +96,6 @@ final class DevToolsPipe: @unchecked Sendable {
     }
 
     deinit { shutDown() }
-
-    /// Adds "close every descriptor from 5 up" to `actions`: glibc's `posix_spawn_file_actions_addclosefrom_np`
-    /// (2.34 and later, looked up at run time because Swift's Glibc module does not declare it), else one close
-    /// per descriptor open now.
-    private static func closeEverythingFromFive(_ actions: inout posix_spawn_file_actions_t) {
-        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
-            let closeFrom = unsafeBitCast(symbol, to: CloseFrom.self)
-            if closeFrom(&actions, 5) == 0 { return }
-        }
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap(Int32.init) where fd >= 5 {
-            posix_spawn_file_actions_addclose(&actions, fd)
-        }
-    }
 
     /// A close-on-exec duplicate of `fd` numbered 10 or more; `fd` is closed.
     private static func movedAboveFour(_ fd: Int32) -> Int32 {

@@ -1,4 +1,5 @@
 import Foundation
+import TiendaTestSupport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -6,7 +7,7 @@ import FoundationNetworking
 
 /// A real `tienda serve` on a free port with its own state directory, stopped with SIGINT.
 final class EmulatorProcess: @unchecked Sendable {
-    private let process = Process()
+    private let process = ChildProcess()
     private let lock = NSLock()
     private var collected = Data()
     /// The state directory, removed when stopped.

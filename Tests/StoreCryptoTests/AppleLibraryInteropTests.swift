@@ -2,6 +2,7 @@ import Foundation
 import StoreCrypto
 import StoreModel
 import Testing
+import TiendaTestSupport
 
 /// Differential tests against Apple's App Store Server Library for Python (3.1.2, strict X.509 as shipped):
 /// for every case, Apple's `VerificationStatus` must equal our ``VerificationFailure/appleVerificationStatus``.
@@ -50,7 +51,7 @@ struct AppleLibraryInteropTests {
             let cases: [Case]
         }
         let python = try #require(ProcessInfo.processInfo.environment["TIENDA_PYTHON"])
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = ["-c", Self.script]
         let input = Pipe()

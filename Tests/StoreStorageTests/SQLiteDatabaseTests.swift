@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import StoreStorage
 import Testing
+import TiendaTestSupport
 
 @Suite struct SQLiteDatabaseTests {
     @Test(arguments: [SQLiteDatabase.Durability.full, .normal])
@@ -49,7 +50,7 @@ import Testing
             let errors = directory.appending(path: "probe.err")
             try #require(FileManager.default.createFile(atPath: output.path, contents: nil))
             try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
-            let process = Process()
+            let process = ChildProcess()
             process.executableURL = probe
             process.arguments = [path, "100"]
             process.standardOutput = try FileHandle(forWritingTo: output)

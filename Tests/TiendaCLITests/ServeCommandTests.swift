@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiendaTestSupport
 
 /// The real `tienda serve` binary: it prints what a client needs, Apple's Python client works against it with
 /// the printed API key, it stops cleanly on SIGINT and SIGTERM, and a restart keeps the state and the key.
@@ -19,7 +20,7 @@ import Testing
             "issuerId": try #require(serve.value("issuer ID")), "bundleId": "com.tienda.example", "environment": "Sandbox",
             "calls": calls.map { ["method": $0[0], "args": Array($0.dropFirst())] },
         ]
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = python
         process.arguments = [TiendaProcess.packageRoot.appendingPathComponent("Tests/Interop/apple_oracle.py").path, "call"]
         let input = Pipe()

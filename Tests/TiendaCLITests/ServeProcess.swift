@@ -1,8 +1,9 @@
 import Foundation
+import TiendaTestSupport
 
 /// A running `tienda serve`: its output collected as it comes, its base URL and API key read from what it prints.
 final class ServeProcess: @unchecked Sendable {
-    let process = Process()
+    let process = ChildProcess()
     private let lock = NSLock()
     private var collected = Data()
     private let pipe = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiendaTestSupport
 
 /// Runs the built `tienda` executable, which SwiftPM places next to the test bundle.
 struct TiendaProcess {
@@ -22,7 +23,7 @@ struct TiendaProcess {
 
     /// Runs `tienda` with `arguments` from the package root and waits for it to exit.
     static func run(_ arguments: [String], standardInput: String? = nil) throws -> Result {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = packageRoot

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TiendaTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -103,18 +104,14 @@ final class TmuxSession {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
 
-        // A clean signal state: the calling thread (a Swift concurrency or Dispatch worker) blocks most signals,
-        // and the tmux server forked from this client would inherit that mask and never hear SIGCHLD.
+        // Nothing else of this process reaches the tmux server forked from this client, which outlives the command
+        // (a pipe end it kept would hide EOF from another test's reader).
+        SpawnActions.closeDescriptors(from: 3, in: &actions)
+        // A clean signal state, or the tmux server would inherit the worker thread's mask and never hear SIGCHLD.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        SpawnActions.resetSignals(in: &attributes)
 
         let argv = ["tmux", "-S", socket] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]

@@ -1,4 +1,5 @@
 import Foundation
+import TiendaTestSupport
 
 /// Apple's App Store Server Library for Python (`Tests/Interop/apple_oracle.py`), to check that what the engine
 /// signs is what Apple's own verifier accepts. The interpreter is `TIENDA_PYTHON` (set by `make test`) or the
@@ -30,7 +31,7 @@ enum EngineOracle {
             "online": false, "items": items.map { ["kind": $0.kind, "jws": $0.jws] },
         ]
         if let appAppleId { request["appAppleId"] = appAppleId }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = python
         process.arguments = [packageRoot.appendingPathComponent("Tests/Interop/apple_oracle.py").path, "verify"]
         let input = Pipe()

@@ -1,4 +1,5 @@
 import Foundation
+import TiendaTestSupport
 
 /// A `tienda scenario run --json` process killed with SIGKILL some time after it printed a given number of lines,
 /// and every complete line it printed before it died.
@@ -16,7 +17,7 @@ struct KilledRun {
     /// Runs `arguments`, waits for `lineCount` lines, sleeps `delay` seconds, then sends SIGKILL; reads standard
     /// output to its end on a thread of its own.
     static func run(_ arguments: [String], killAfterLines lineCount: Int, delay: Double) async throws -> KilledRun {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = executable
         process.arguments = arguments
         let output = Pipe()

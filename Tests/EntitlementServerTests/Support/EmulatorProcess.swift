@@ -1,16 +1,17 @@
 import Foundation
 import StoreHTTP
+import TiendaTestSupport
 
 /// A real `tienda serve` process (the emulated App Store), with what it prints on start: its base URL, root
 /// certificate and Server API key.
 final class EmulatorProcess: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let output = OutputBuffer()
 
     /// Starts `tienda serve CATALOG --port 0 --state STATE` plus `arguments`, and waits (up to `deadline`) until it
     /// is ready.
     init(catalog: URL, state: URL, arguments: [String] = [], deadline: Duration = .seconds(60)) async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = ServeProcess.executable
         process.arguments = ["serve", catalog.path, "--port", "0", "--state", state.path] + arguments
         let pipe = Pipe()

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+import TiendaTestSupport
 
 /// The real `tienda entitlements serve` process, started and killed by the reliability test.
 final class ServeProcess: Sendable {
-    private let process: Process
+    private let process: ChildProcess
     private let output = OutputBuffer()
     /// The port it listens on.
     let port: Int
@@ -16,7 +17,7 @@ final class ServeProcess: Sendable {
     /// Starts the server on `database` (a `--db` value: `sqlite:PATH` or a PostgreSQL URI) and waits (up to
     /// `deadline`) until it prints its URL.
     init(config: String, database: String, port: Int, deadline: Duration = .seconds(30)) async throws {
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = Self.executable
         process.arguments = ["entitlements", "serve", "--config", config, "--db", database, "--port", String(port)]
         let standardOutput = Pipe()

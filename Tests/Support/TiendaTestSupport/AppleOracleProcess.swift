@@ -31,7 +31,7 @@ public enum AppleOracleProcess {
     /// Runs the oracle on the calling thread (for synchronous tests that hold no server).
     public static func runBlocking(_ mode: String, input: Data) -> Result<Data, AppleOracleError> {
         guard let python else { return .failure(.unavailable) }
-        let process = Process()
+        let process = ChildProcess()
         process.executableURL = python
         process.arguments = [packageRoot.appendingPathComponent("Tests/Interop/apple_oracle.py").path, mode]
         let stdin = Pipe()
