@@ -1,8 +1,8 @@
 import Foundation
+import TiendaTestSupport
 
 #if canImport(Glibc)
 import Glibc
-import TiendaTestSupport
 #endif
 
 /// Headless Chromium driven through the Chrome DevTools Protocol over `--remote-debugging-pipe`: the browser
