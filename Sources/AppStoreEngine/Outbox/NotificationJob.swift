@@ -41,7 +41,12 @@ struct NotificationJob: Sendable {
         let uuidRange = writer.locatedField("notificationUUID", uuid)
         var transactionJWS: Range<Int>?
         var renewalJWS: Range<Int>?
-        if summary == nil {
+        // Asked without `== nil`, which copied the whole summary (retaining each of its strings) to compare it.
+        let isSummary = switch summary {
+        case .some: true
+        case .none: false
+        }
+        if !isSummary {
             writer.beginObject("data")
             writer.field("environment", environment)
             writer.field("appAppleId", appAppleId)
@@ -53,9 +58,8 @@ struct NotificationJob: Sendable {
                     try signer.sign(scratch.transaction, lane: lane, appendingTo: &bytes)
                 }
             }
-            if var renewal = renewalInfo {
-                renewal.signedDate = signedDate
-                PayloadJSON.renewalInfo(renewal, writingTo: &scratch.renewal)
+            if let renewal = renewalInfo {
+                PayloadJSON.renewalInfo(renewal, signedDate: signedDate, writingTo: &scratch.renewal)
                 renewalJWS = try writer.unescapedField("signedRenewalInfo") { bytes throws(AppStoreEngineError) in
                     try signer.sign(scratch.renewal, lane: lane, appendingTo: &bytes)
                 }
@@ -93,11 +97,10 @@ struct NotificationJob: Sendable {
             let segment = Base64URL.encodedLength(of: payloadCount)
             let tail = 1 + JWSSigner.encodedSignatureLength
             let header = jws.lowerBound..<(jws.upperBound - tail - segment - 1)
-            if Self.bytes(json[header], equal: signer.headerBytes) {
-                stored.append(StoredJWS.headerMarker)
-            } else {
-                stored.append(contentsOf: json[header])
-            }
+            // The nested JWS was signed just above by this signer, which starts every JWS with its header: the
+            // header is always the marker's (comparing its kilobytes showed in the lanes' time).
+            assert(Self.bytes(json[header], equal: signer.headerBytes), "a nested JWS without the signer's header")
+            stored.append(StoredJWS.headerMarker)
             stored.append(UInt8(ascii: "."))
             payload(&stored)
             stored.append(contentsOf: json[(jws.upperBound - tail)..<jws.upperBound])
@@ -136,8 +139,8 @@ struct NotificationJob: Sendable {
         return max(length, 0)
     }
 
-    /// Whether two byte sequences are equal, compared with `memcmp` (a generic element-wise comparison of the
-    /// kilobytes of a header was a visible share of a signing lane's time).
+    /// Whether two byte sequences are equal, compared with `memcmp` (a generic element-wise comparison of a
+    /// header's kilobytes is slow even for a debug build's check).
     private static func bytes(_ slice: ArraySlice<UInt8>, equal other: [UInt8]) -> Bool {
         guard slice.count == other.count else { return false }
         return slice.withUnsafeBytes { left in

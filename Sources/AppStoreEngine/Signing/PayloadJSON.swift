@@ -72,14 +72,21 @@ enum PayloadJSON {
         return writer.finish()
     }
 
-    /// Renewal information written into `buffer` (emptied first, its capacity kept).
-    static func renewalInfo(_ payload: JWSRenewalInfoDecodedPayload, writingTo buffer: inout [UInt8]) {
+    /// Renewal information signed at `signedDate` (whatever `signedDate` the payload carries), written into
+    /// `buffer` (emptied first, its capacity kept). The payload is read where it is, not copied to set its date: a
+    /// copy retains each of its strings and its release frees them again.
+    static func renewalInfo(
+        _ payload: borrowing JWSRenewalInfoDecodedPayload, signedDate: Timestamp, writingTo buffer: inout [UInt8]
+    ) {
         var writer = JSONPayloadWriter(reusing: &buffer)
-        write(payload, to: &writer)
+        write(payload, signedDate: signedDate, to: &writer)
         buffer = writer.finish()
     }
 
-    private static func write(_ payload: JWSRenewalInfoDecodedPayload, to writer: inout JSONPayloadWriter) {
+    /// Writes renewal information's members in Apple's order; `signedDate`, when given, replaces the payload's.
+    private static func write(
+        _ payload: borrowing JWSRenewalInfoDecodedPayload, signedDate: Timestamp? = nil, to writer: inout JSONPayloadWriter
+    ) {
         writer.field("expirationIntent", payload.expirationIntent)
         writer.field("originalTransactionId", payload.originalTransactionId)
         writer.field("autoRenewProductId", payload.autoRenewProductId)
@@ -90,7 +97,7 @@ enum PayloadJSON {
         writer.field("gracePeriodExpiresDate", payload.gracePeriodExpiresDate)
         writer.field("offerType", payload.offerType)
         writer.field("offerIdentifier", payload.offerIdentifier)
-        writer.field("signedDate", payload.signedDate)
+        writer.field("signedDate", signedDate ?? payload.signedDate)
         writer.field("environment", payload.environment)
         writer.field("recentSubscriptionStartDate", payload.recentSubscriptionStartDate)
         writer.field("renewalDate", payload.renewalDate)
