@@ -4,7 +4,11 @@ import StoreStorage
 
 /// Subscription chains.
 extension EngineTables {
-    private static let columns = "original_transaction_id, state, due_sequence, latest_transaction_id"
+    /// A chain's columns: its identity, kept in columns to be indexed, and its compact state without it.
+    private static let columns = """
+        original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, product_id, state, \
+        due_sequence, latest_transaction_id
+        """
 
     /// Inserts or replaces a chain.
     func save(_ chain: ChainRecord) throws(AppStoreEngineError) {
@@ -14,7 +18,7 @@ extension EngineTables {
             var values: [SQLValue] = [
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)), SQLValue(chain.latestTransactionKey), .integer(key),
+                .blob(Data(Self.storedState(of: lifecycle))), SQLValue(chain.latestTransactionKey), .integer(key),
             ]
             let changed: Int
             if storedProduct == lifecycle.productId, pending.isDeferring {
@@ -44,7 +48,7 @@ extension EngineTables {
                 SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(lifecycle.compactRepresentation)), SQLValue(chain.latestTransactionKey),
+                .blob(Data(Self.storedState(of: lifecycle))), SQLValue(chain.latestTransactionKey),
             ]
         if pending.isDeferring {
             pending.newChains.append(contentsOf: values)
@@ -222,8 +226,10 @@ extension EngineTables {
         do {
             read = try sql.map(
                 """
-                SELECT chains.state, chains.due_sequence, chains.latest_transaction_id,
-                    accounts.id, accounts.storefront, accounts.storefront_id, accounts.currency, accounts.family_group,
+                SELECT chains.original_transaction_id, chains.bundle_id, chains.account_id, chains.group_id,
+                    chains.ownership, chains.purchaser_id, chains.product_id, chains.state, chains.due_sequence,
+                    chains.latest_transaction_id,
+                    accounts.storefront, accounts.storefront_id, accounts.currency, accounts.family_group,
                     accounts.device_verification_id, accounts.can_make_payments,
                     app_transactions.app_transaction_id, app_transactions.original_purchase_date,
                     app_transactions.original_application_version
@@ -233,26 +239,27 @@ extension EngineTables {
                 WHERE \(condition)
                 """, parameters
             ) { row throws(StorageError) -> DueChain? in
-                guard let lifecycle = try row.withOptionalBytes(0, { bytes in
-                    bytes.flatMap { SubscriptionLifecycle(compactRepresentation: [UInt8]($0)) }
+                let identity = try Self.identity(row)
+                guard let lifecycle = try row.withOptionalBytes(7, { bytes in
+                    bytes.flatMap { SubscriptionLifecycle(compactState: [UInt8]($0), identity: identity) }
                 }) else {
                     corrupt = true
                     return nil
                 }
                 let chain = ChainRecord(
-                    lifecycle: lifecycle, dueSequence: try row.optionalInt64(1), storedProductId: lifecycle.productId,
-                    latestTransactionKey: try row.optionalInt64(2))
+                    lifecycle: lifecycle, dueSequence: try row.optionalInt64(8), storedProductId: lifecycle.productId,
+                    latestTransactionKey: try row.optionalInt64(9))
                 let account = Account(
-                    id: try row.string(3),
-                    storefront: Storefront(countryCode: try row.string(4), id: try row.string(5), currency: try row.string(6)),
-                    familyGroup: try row.optionalString(7), deviceVerificationId: try row.string(8),
-                    canMakePayments: try row.int64(9) != 0)
+                    id: identity.accountId,
+                    storefront: Storefront(countryCode: try row.string(10), id: try row.string(11), currency: try row.string(12)),
+                    familyGroup: try row.optionalString(13), deviceVerificationId: try row.string(14),
+                    canMakePayments: try row.int64(15) != 0)
                 var appTransaction: AppTransactionRecord?
-                if let id = try row.optionalString(10) {
+                if let id = try row.optionalString(16) {
                     appTransaction = AppTransactionRecord(
                         bundleId: lifecycle.bundleId, accountId: lifecycle.accountId, appTransactionId: id,
-                        originalPurchaseDate: Timestamp(milliseconds: try row.int64(11)),
-                        originalApplicationVersion: try row.string(12))
+                        originalPurchaseDate: Timestamp(milliseconds: try row.int64(17)),
+                        originalApplicationVersion: try row.string(18))
                 }
                 return (chain, account, appTransaction)
             }
@@ -276,12 +283,42 @@ extension EngineTables {
 
     static func chain(from row: SQLRow) throws(AppStoreEngineError) -> ChainRecord {
         let bytes = try row.bytes("state")
-        guard let lifecycle = SubscriptionLifecycle(compactRepresentation: bytes) else {
+        let identity: SubscriptionLifecycle.Identity
+        do {
+            identity = SubscriptionLifecycle.Identity(
+                originalTransactionId: String(try row.int64("original_transaction_id")), accountId: try row.string("account_id"),
+                bundleId: try row.string("bundle_id"), subscriptionGroupIdentifier: try row.string("group_id"),
+                ownership: InAppOwnershipType(rawValue: try row.string("ownership")),
+                purchaserOriginalTransactionId: try row.optionalInt64("purchaser_id").map { String($0) },
+                productId: try row.string("product_id"))
+        } catch {
+            throw .storage(error.description)
+        }
+        guard let lifecycle = SubscriptionLifecycle(compactState: bytes, identity: identity) else {
             throw .corruptState("a subscription chain's stored state is not in the compact format")
         }
         return ChainRecord(
             lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"), storedProductId: lifecycle.productId,
             latestTransactionKey: try row.optionalInteger("latest_transaction_id"))
+    }
+
+    /// A chain's `state` column: its compact state without the identity its other columns hold, unless those
+    /// columns cannot spell it back (an original transaction ID that is not a number's canonical spelling, whose
+    /// integer column would lose it), when the state holds the identity too.
+    static func storedState(of lifecycle: SubscriptionLifecycle) -> [UInt8] {
+        let spelledBack = { (id: String) in numeric(id).map { String($0) == id } ?? false }
+        guard spelledBack(lifecycle.originalTransactionId),
+            lifecycle.purchaserOriginalTransactionId.map(spelledBack) ?? true
+        else { return lifecycle.compactRepresentation }
+        return lifecycle.compactState
+    }
+
+    /// The identity a chain row keeps in its columns, read by position from a row selected with ``columns`` first.
+    private static func identity(_ row: SQLColumns) throws(StorageError) -> SubscriptionLifecycle.Identity {
+        SubscriptionLifecycle.Identity(
+            originalTransactionId: String(try row.int64(0)), accountId: try row.string(2), bundleId: try row.string(1),
+            subscriptionGroupIdentifier: try row.string(3), ownership: InAppOwnershipType(rawValue: try row.string(4)),
+            purchaserOriginalTransactionId: try row.optionalInt64(5).map { String($0) }, productId: try row.string(6))
     }
 
     /// Forgets a chain's due event (a safety net for an event that changed nothing).

@@ -41,6 +41,34 @@ struct CompactWriter {
     }
 
     mutating func timestamp(_ value: Timestamp) { integer(value.milliseconds) }
+
+    /// A string usually holding a decimal number (a transaction identifier): the number itself when the string is
+    /// its canonical spelling (digits, no leading zero, below 2⁶³), tagged in the lowest bit, else the string.
+    mutating func decimalString(_ value: String) {
+        if let number = Self.canonicalDecimal(value) {
+            unsigned(number << 1 | 1)
+            return
+        }
+        var value = value
+        value.withUTF8 { utf8 in
+            unsigned(UInt64(utf8.count) << 1)
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// The number `value` spells canonically, if it does and is below 2⁶³.
+    static func canonicalDecimal(_ value: String) -> UInt64? {
+        var value = value
+        return value.withUTF8 { utf8 -> UInt64? in
+            guard !utf8.isEmpty, utf8.count <= 19, utf8[0] != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
+            var number: UInt64 = 0
+            for byte in utf8 {
+                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
+            }
+            return number < 1 << 63 ? number : nil
+        }
+    }
 }
 
 /// Reads what ``CompactWriter`` wrote; any truncation or malformed value throws.
@@ -95,6 +123,17 @@ struct CompactReader {
     }
 
     mutating func timestamp() throws(Malformed) -> Timestamp { Timestamp(milliseconds: try integer()) }
+
+    /// What ``CompactWriter/decimalString(_:)`` wrote.
+    mutating func decimalString() throws(Malformed) -> String {
+        let tagged = try unsigned()
+        if tagged & 1 == 1 { return String(tagged >> 1) }
+        let count = tagged >> 1
+        guard count <= UInt64(bytes.count - index) else { throw Malformed() }
+        let end = index + Int(count)
+        defer { index = end }
+        return String(decoding: bytes[index..<end], as: UTF8.self)
+    }
 
     mutating func optional<Value>(_ read: (inout CompactReader) throws(Malformed) -> Value) throws(Malformed) -> Value? {
         try bool() ? try read(&self) : nil

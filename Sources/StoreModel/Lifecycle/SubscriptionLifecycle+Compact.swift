@@ -1,27 +1,85 @@
-/// A compact binary form of the lifecycle state, for storing millions of chains: written and read field by
-/// field, it costs a fraction of JSON. The first byte is a format version.
+/// Compact binary forms of the lifecycle state, for storing millions of chains: written and read field by field,
+/// they cost a fraction of JSON. The first byte is a format version.
+///
+/// ``compactRepresentation`` holds the whole chain. ``compactState`` leaves out the chain's ``Identity``, which a
+/// store keeps in columns of the chain's row anyway (to index it), and writes numeric identifiers as integers:
+/// a row holding both spent about half its bytes on the same values twice.
 extension SubscriptionLifecycle {
-    /// The format version this code writes.
+    /// The format of ``compactRepresentation``.
     static let compactFormat: UInt8 = 0xC1
+    /// The format of ``compactState``.
+    static let compactStateFormat: UInt8 = 0xC2
 
-    /// The chain as compact bytes.
-    public var compactRepresentation: [UInt8] {
-        var writer = CompactWriter()
-        writer.byte(Self.compactFormat)
-        writer.string(originalTransactionId)
-        writer.string(accountId)
-        writer.string(bundleId)
-        writer.string(subscriptionGroupIdentifier)
-        writer.string(ownership.rawValue)
-        writer.optional(purchaserOriginalTransactionId) { $0.string($1) }
+    /// What identifies a chain and never changes after it starts, but for its product (which a plan change
+    /// replaces): the fields ``compactState`` leaves to the store.
+    public struct Identity: Hashable, Sendable {
+        public var originalTransactionId: String
+        public var accountId: String
+        public var bundleId: String
+        public var subscriptionGroupIdentifier: String
+        public var ownership: InAppOwnershipType
+        public var purchaserOriginalTransactionId: String?
+        /// The current product.
+        public var productId: String
+
+        public init(
+            originalTransactionId: String, accountId: String, bundleId: String, subscriptionGroupIdentifier: String,
+            ownership: InAppOwnershipType, purchaserOriginalTransactionId: String?, productId: String
+        ) {
+            self.originalTransactionId = originalTransactionId
+            self.accountId = accountId
+            self.bundleId = bundleId
+            self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
+            self.ownership = ownership
+            self.purchaserOriginalTransactionId = purchaserOriginalTransactionId
+            self.productId = productId
+        }
+    }
+
+    /// The chain's identity, which ``compactState`` leaves out.
+    public var identity: Identity {
+        Identity(
+            originalTransactionId: originalTransactionId, accountId: accountId, bundleId: bundleId,
+            subscriptionGroupIdentifier: subscriptionGroupIdentifier, ownership: ownership,
+            purchaserOriginalTransactionId: purchaserOriginalTransactionId, productId: productId)
+    }
+
+    /// The whole chain as compact bytes.
+    public var compactRepresentation: [UInt8] { compactBytes(withIdentity: true) }
+
+    /// The chain as compact bytes without its ``identity``: read back with ``init(compactState:identity:)``.
+    public var compactState: [UInt8] { compactBytes(withIdentity: false) }
+
+    private func compactBytes(withIdentity: Bool) -> [UInt8] {
+        var writer = CompactWriter(capacity: withIdentity ? 256 : 128)
+        if withIdentity {
+            writer.byte(Self.compactFormat)
+            writer.string(originalTransactionId)
+            writer.string(accountId)
+            writer.string(bundleId)
+            writer.string(subscriptionGroupIdentifier)
+            writer.string(ownership.rawValue)
+            writer.optional(purchaserOriginalTransactionId) { $0.string($1) }
+        } else {
+            writer.byte(Self.compactStateFormat)
+        }
         writer.timestamp(originalPurchaseDate)
         Self.write(state, to: &writer)
-        writer.string(productId)
-        writer.string(autoRenewProductId)
-        writer.bool(isAutoRenewEnabled)
-        writer.string(latestTransactionId)
-        writer.string(latestWebOrderLineItemId)
-        writer.optional(mirroredTransactionId) { $0.string($1) }
+        if withIdentity {
+            writer.string(productId)
+            writer.string(autoRenewProductId)
+            writer.bool(isAutoRenewEnabled)
+            writer.string(latestTransactionId)
+            writer.string(latestWebOrderLineItemId)
+            writer.optional(mirroredTransactionId) { $0.string($1) }
+        } else {
+            // The renewal product is usually the current one, which the identity holds.
+            writer.optional(autoRenewProductId == productId ? nil : autoRenewProductId) { $0.string($1) }
+            writer.bool(isAutoRenewEnabled)
+            writer.decimalString(latestTransactionId)
+            writer.decimalString(latestWebOrderLineItemId)
+            writer.optional(mirroredTransactionId) { $0.decimalString($1) }
+        }
         writer.timestamp(periodStart)
         writer.timestamp(expiresDate)
         writer.optional(currentOffer, Self.write)
@@ -56,23 +114,63 @@ extension SubscriptionLifecycle {
 
     /// Reads a chain from ``compactRepresentation``; `nil` when the bytes are not that format.
     public init?(compactRepresentation bytes: [UInt8]) {
+        self.init(compactBytes: bytes, identity: nil)
+    }
+
+    /// Reads a chain from ``compactState`` and the identity kept beside it, or from ``compactRepresentation``
+    /// (which holds its own identity, and `identity` is then not used); `nil` when the bytes are neither.
+    public init?(compactState bytes: [UInt8], identity: Identity) {
+        self.init(compactBytes: bytes, identity: identity)
+    }
+
+    private init?(compactBytes bytes: [UInt8], identity given: Identity?) {
         var reader = CompactReader(bytes)
         do throws(CompactReader.Malformed) {
-            guard try reader.byte() == Self.compactFormat else { return nil }
-            originalTransactionId = try reader.string()
-            accountId = try reader.string()
-            bundleId = try reader.string()
-            subscriptionGroupIdentifier = try reader.string()
-            ownership = InAppOwnershipType(rawValue: try reader.string())
-            purchaserOriginalTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+            let format = try reader.byte()
+            let withIdentity: Bool
+            switch format {
+            case Self.compactFormat: withIdentity = true
+            case Self.compactStateFormat where given != nil: withIdentity = false
+            default: return nil
+            }
+            if withIdentity {
+                originalTransactionId = try reader.string()
+                accountId = try reader.string()
+                bundleId = try reader.string()
+                subscriptionGroupIdentifier = try reader.string()
+                ownership = InAppOwnershipType(rawValue: try reader.string())
+                purchaserOriginalTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+            } else if let given {
+                originalTransactionId = given.originalTransactionId
+                accountId = given.accountId
+                bundleId = given.bundleId
+                subscriptionGroupIdentifier = given.subscriptionGroupIdentifier
+                ownership = given.ownership
+                purchaserOriginalTransactionId = given.purchaserOriginalTransactionId
+            } else {
+                return nil
+            }
             originalPurchaseDate = try reader.timestamp()
             state = try Self.readState(&reader)
-            productId = try reader.string()
-            autoRenewProductId = try reader.string()
-            isAutoRenewEnabled = try reader.bool()
-            latestTransactionId = try reader.string()
-            latestWebOrderLineItemId = try reader.string()
-            mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+            if withIdentity {
+                productId = try reader.string()
+                autoRenewProductId = try reader.string()
+                isAutoRenewEnabled = try reader.bool()
+                latestTransactionId = try reader.string()
+                latestWebOrderLineItemId = try reader.string()
+                mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+            } else {
+                let product = given?.productId ?? ""
+                productId = product
+                autoRenewProductId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+                    ?? product
+                isAutoRenewEnabled = try reader.bool()
+                latestTransactionId = try reader.decimalString()
+                latestWebOrderLineItemId = try reader.decimalString()
+                mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in
+                    try reader.decimalString()
+                }
+            }
             periodStart = try reader.timestamp()
             expiresDate = try reader.timestamp()
             currentOffer = try reader.optional(Self.readOffer)
