@@ -33,6 +33,7 @@ let package = Package(
         .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+        .systemLibrary(name: "CJemalloc", pkgConfig: "jemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // The few C functions Swift cannot call directly (variadics and function-like macros): OpenSSL's, then
         // libmicrohttpd's, apart so that crypto-only builds (the fuzzers) do not link the HTTP library.
         .target(name: "CTiendaShims", dependencies: ["COpenSSL"]),
@@ -76,18 +77,24 @@ let package = Package(
             dependencies: ["StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTPClient", "AppStoreEngine"],
             swiftSettings: swiftSettings),
 
+        // jemalloc as the executables' malloc, and what reports it.
+        .target(name: "ProcessAllocator", dependencies: ["CJemalloc"], swiftSettings: swiftSettings),
+
         // The `tienda` command-line tool.
         .executableTarget(
             name: "tienda",
             dependencies: [
                 "StoreModel", "StoreCrypto", "StoreStorage", "StoreHTTP", "AppStoreEngine", "AppStoreEmulator",
-                "AppStoreScenarios", "EntitlementServer", "TiendaKit",
+                "AppStoreScenarios", "EntitlementServer", "TiendaKit", "ProcessAllocator",
             ],
             swiftSettings: swiftSettings),
         // Release-built benchmarks that print ratios against references measured in the same run.
         .executableTarget(
             name: "TiendaBenchmarks",
-            dependencies: ["StoreModel", "StoreCrypto", "COpenSSL", "StoreStorage", "AppStoreEngine", "AppStoreScenarios"],
+            dependencies: [
+                "StoreModel", "StoreCrypto", "COpenSSL", "StoreStorage", "AppStoreEngine", "AppStoreScenarios",
+                "ProcessAllocator",
+            ],
             swiftSettings: swiftSettings),
 
         // The entitlement server's benchmarks: ingest against verify-only, lookups against nginx.

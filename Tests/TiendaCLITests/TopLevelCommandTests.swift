@@ -17,5 +17,7 @@ import Testing
         let result = try TiendaProcess.run(["--version"])
         #expect(result.exitCode == 0)
         #expect(result.standardOutput.hasPrefix("tienda "))
+        // The executable links jemalloc, and jemalloc serves its allocations.
+        #expect(result.standardOutput.contains("(malloc: jemalloc 5."))
     }
 }

@@ -9,7 +9,7 @@ enum EngineReportPrinter {
         let load = [machine.loadAtStart, machine.loadAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
         var lines: [String] = []
         lines.append("App Store engine (\(TextReportPrinter.grouped(Double(options.subscribers))) subscribers, \(options.months) months of monthly renewals)")
-        lines.append("\(machine.cpuModel), \(machine.logicalCores) logical cores, \(machine.operatingSystem), \(machine.openSSLVersion)")
+        lines.append("\(machine.cpuModel), \(machine.logicalCores) logical cores, \(machine.operatingSystem), \(machine.openSSLVersion), malloc: \(machine.allocator)")
         lines.append(
             "load average \(load[0]) at start, \(load[1]) at end; SQLite file (WAL, synchronous=NORMAL); \(options.lanes) signing "
                 + "lanes; each month \(Int(options.refundShare * 100)) % refunded and resubscribed, "

@@ -1,19 +1,23 @@
 import COpenSSL
 import Foundation
+import ProcessAllocator
 
-/// The machine a run happened on, read from `/proc` and `/etc/os-release`, and the OpenSSL the process links.
+/// The machine a run happened on, read from `/proc` and `/etc/os-release`, and the OpenSSL and `malloc` the process
+/// links.
 /// Encodes as the `machine` object of the `--json` reports.
 struct MachineDescription: Sendable, Encodable {
     let cpuModel: String
     let logicalCores: Int
     let operatingSystem: String
     let openSSLVersion: String
+    /// The `malloc` the process runs on (``ProcessAllocator/description``).
+    let allocator: String
     /// The 1-minute load average when the run started and when it ended (`/proc/loadavg`).
     var loadAtStart: Double?
     var loadAtEnd: Double?
 
     private enum CodingKeys: String, CodingKey {
-        case cpuModel, logicalCores, operatingSystem, openSSLVersion
+        case cpuModel, logicalCores, operatingSystem, openSSLVersion, allocator
         case loadAtStart = "loadAverageAtStart"
         case loadAtEnd = "loadAverageAtEnd"
     }
@@ -24,7 +28,8 @@ struct MachineDescription: Sendable, Encodable {
             cpuModel: cpuinfoValue("model name") ?? "unknown CPU",
             logicalCores: ProcessInfo.processInfo.activeProcessorCount,
             operatingSystem: osRelease("PRETTY_NAME") ?? ProcessInfo.processInfo.operatingSystemVersionString,
-            openSSLVersion: String(cString: OpenSSL_version(OPENSSL_VERSION)), loadAtStart: loadAverage())
+            openSSLVersion: String(cString: OpenSSL_version(OPENSSL_VERSION)), allocator: ProcessAllocator.description,
+            loadAtStart: loadAverage())
     }
 
     /// The 1-minute load average, or `nil` where `/proc/loadavg` does not exist.

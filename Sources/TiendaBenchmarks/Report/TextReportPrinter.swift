@@ -8,7 +8,7 @@ enum TextReportPrinter {
         lines.append("Crypto (JWS signing and verification)")
         lines.append(
             "\(machine.cpuModel), \(machine.logicalCores) logical cores, \(machine.operatingSystem), "
-                + machine.openSSLVersion)
+                + machine.openSSLVersion + ", malloc: " + machine.allocator)
         let load = [machine.loadAtStart, machine.loadAtEnd].map { $0.map { String(format: "%.2f", $0) } ?? "?" }
         lines.append(
             "\(report.settings.rounds) interleaved rounds × \(format(seconds: report.settings.roundSeconds)) per "

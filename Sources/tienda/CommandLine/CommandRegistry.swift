@@ -1,4 +1,5 @@
 import Foundation
+import ProcessAllocator
 
 /// Every `tienda` subcommand, and the dispatch from the command line to one of them.
 enum CommandRegistry {
@@ -82,7 +83,7 @@ enum CommandRegistry {
             return wantsHelp || arguments.isEmpty ? .success : .usage
         }
         if arguments == ["--version"] {
-            output.print("tienda \(TiendaVersion.current)")
+            output.print("tienda \(TiendaVersion.current) (malloc: \(ProcessAllocator.description))")
             return .success
         }
         output.error("error: unknown command '\(arguments.joined(separator: " "))'.")
