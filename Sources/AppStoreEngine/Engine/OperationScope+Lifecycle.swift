@@ -61,7 +61,7 @@ extension OperationScope {
             throw AppStoreEngineError(error, bundleId: app.bundleId)
         }
         counters.identifiers = identifiers
-        var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
+        var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil, owner: ChainOwner(context))
         let followed = try mayHaveFollowers(record.lifecycle) ? started.actions : []
         let applied = try apply(started.actions, to: &record, app: app, origin: origin, isNew: true)
         try propagateToFamily(record.lifecycle, actions: followed, grants: applied.grantsFamilyAccess, app: app)
@@ -184,7 +184,7 @@ extension OperationScope {
                     of: purchaser, purchaserTransaction: purchaserTransaction, memberAccountId: account.id, in: context,
                     identifiers: &identifiers)
                 counters.identifiers = identifiers
-                var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil)
+                var record = ChainRecord(lifecycle: started.lifecycle, dueSequence: nil, owner: ChainOwner(context))
                 _ = try apply(started.actions, to: &record, app: app, origin: .outsideApp, isNew: true)
             }
         }

@@ -39,14 +39,13 @@ final class OperationScope {
     private var purchasedChainsCache: [AppAccount: [ChainRecord]] = [:]
     /// Accounts known (from ``prefetch(accountsOf:)``) to have no app transaction record in an app yet.
     private var appTransactionAbsent: Set<AppAccount> = []
-    /// The account (and its app transaction in the chain's app) of the due event being handled, read with its
-    /// chain: looked at before the caches, so that a due event stores nothing in them (thousands of entries an
-    /// operation would hash, keep and release for accounts it does not look up again).
-    private var dueAccount: (account: Account, appTransaction: AppTransactionRecord?)?
-    /// Chains read ahead for the events a batch operation is about to handle, with their owners' accounts and app
-    /// transactions (``prefetch(chains:)``), by original transaction ID; an entry goes when it is used or its chain,
-    /// account or app transaction is saved.
-    private var prefetchedChains: [String: EngineTables.DueChain] = [:]
+    /// What the chain of the event being handled keeps of its owner (``ChainOwner``), for the event's context:
+    /// looked at before the caches and the store, so that a due event reads neither its account nor its app
+    /// transaction (and stores nothing in the caches for accounts the operation does not look up again).
+    private var dueOwner: (bundleId: String, accountId: String, owner: ChainOwner)?
+    /// Chains read ahead for the events a batch operation is about to handle (``prefetch(chains:)``), by original
+    /// transaction ID; an entry goes when it is used or its chain or account is saved.
+    private var prefetchedChains: [String: ChainRecord] = [:]
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -99,17 +98,20 @@ final class OperationScope {
 
     /// The account.
     func account(_ id: String) throws(AppStoreEngineError) -> Account {
-        if dueAccount?.account.id == id, let account = dueAccount?.account { return account }
         if let account = accountCache[id] { return account }
         let account = try tables.account(id)
         accountCache[id] = account
         return account
     }
 
-    /// Makes an account and its app transaction, read along with a due chain, the ones looked up first until the
-    /// next due event (or a change to either) replaces them.
-    func rememberForDueEvent(_ account: consuming Account, _ appTransaction: consuming AppTransactionRecord?) {
-        dueAccount = (account, appTransaction)
+    /// Makes what a chain keeps of its owner the context of its events, until the next chain (or a change to the
+    /// account) replaces it; a chain that keeps nothing of its owner leaves the context to the account.
+    func rememberOwner(of chain: borrowing ChainRecord) {
+        guard let owner = chain.owner else {
+            dueOwner = nil
+            return
+        }
+        dueOwner = (chain.lifecycle.bundleId, chain.lifecycle.accountId, owner)
     }
 
     /// Reads the accounts of a batch of purchases and their app transaction records in a few queries, instead of
@@ -150,22 +152,25 @@ final class OperationScope {
         return try tables.purchasedChain(bundleId: bundleId, accountId: accountId, groupId: groupId)
     }
 
-    /// Reads the chains a batch operation is about to handle, with their owners' accounts and app transactions, in a
-    /// few queries instead of three per chain; ``chain(_:)`` takes each from here once.
+    /// Reads the chains a batch operation is about to handle in a few queries instead of one per chain;
+    /// ``chain(_:)`` takes each from here once.
     func prefetch(chains originalTransactionIds: [String]) throws(AppStoreEngineError) {
-        for row in try tables.chainsWithContext(originalTransactionIds: originalTransactionIds) {
-            prefetchedChains[row.chain.lifecycle.originalTransactionId] = row
+        for chain in try tables.chains(originalTransactionIds: originalTransactionIds) {
+            prefetchedChains[chain.lifecycle.originalTransactionId] = chain
         }
     }
 
-    /// The chain, from ``prefetch(chains:)`` when it read it and nothing it was read with changed since; its
-    /// account and app transaction then become those of the event about to be handled.
+    /// The chain, from ``prefetch(chains:)`` when it read it and nothing it was read with changed since, else from
+    /// the store; what it keeps of its owner becomes the context of the event about to be handled.
     func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
-        if !prefetchedChains.isEmpty, let row = prefetchedChains.removeValue(forKey: originalTransactionId) {
-            rememberForDueEvent(row.account, row.appTransaction)
-            return row.chain
+        let chain: ChainRecord
+        if !prefetchedChains.isEmpty, let prefetched = prefetchedChains.removeValue(forKey: originalTransactionId) {
+            chain = prefetched
+        } else {
+            chain = try tables.chain(originalTransactionId)
         }
-        return try tables.chain(originalTransactionId)
+        rememberOwner(of: chain)
+        return chain
     }
 
     /// Reads transactions a batch operation is about to use in a few queries, instead of one each; those missing
@@ -179,7 +184,7 @@ final class OperationScope {
     /// Forgets what was read ahead about an account (its chains' prefetched rows) after it changed.
     private func forgetPrefetched(accountId: String) {
         guard !prefetchedChains.isEmpty else { return }
-        prefetchedChains = prefetchedChains.filter { $0.value.account.id != accountId }
+        prefetchedChains = prefetchedChains.filter { $0.value.lifecycle.accountId != accountId }
     }
 
     /// Forgets the prefetched purchased chains of a chain's owner after the chain was saved.
@@ -193,14 +198,11 @@ final class OperationScope {
     func invalidateAccount(_ id: String) {
         accountCache[id] = nil
         forgetPrefetched(accountId: id)
-        if dueAccount?.account.id == id { dueAccount = nil }
+        if dueOwner?.accountId == id { dueOwner = nil }
     }
 
     /// The account's app transaction record in the app, created on first use (the app's "download").
     func appTransactionRecord(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> AppTransactionRecord {
-        if let record = dueAccount?.appTransaction, record.accountId == accountId, record.bundleId == app.bundleId {
-            return record
-        }
         let key = AppAccount(bundleId: app.bundleId, accountId: accountId)
         if let record = appTransactionCache[key] { return record }
         if appTransactionAbsent.remove(key) == nil,
@@ -223,18 +225,31 @@ final class OperationScope {
         try tables.save(record)
         forgetPrefetched(accountId: record.accountId)
         appTransactionCache[AppAccount(bundleId: record.bundleId, accountId: record.accountId)] = record
-        if let due = dueAccount?.appTransaction, due.accountId == record.accountId, due.bundleId == record.bundleId {
-            dueAccount?.appTransaction = record
+        if let due = dueOwner, due.accountId == record.accountId, due.bundleId == record.bundleId {
+            dueOwner?.owner.appTransactionId = record.appTransactionId
         }
     }
 
-    /// The lifecycle context of an account in an app, at ``now``.
+    /// The lifecycle context of an account in an app, at ``now``: its storefront and app transaction as the chain of
+    /// the event being handled keeps them, else as the account and its app transaction record hold them.
     func context(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> LifecycleContext {
-        let account = try account(accountId)
+        let storefront: Storefront
+        let appTransactionId: String
+        if let due = dueOwner, due.accountId == accountId, due.bundleId == app.bundleId {
+            storefront = due.owner.storefront
+            if let kept = due.owner.appTransactionId {
+                appTransactionId = kept
+            } else {
+                appTransactionId = try appTransactionRecord(app: app, accountId: accountId).appTransactionId
+            }
+        } else {
+            storefront = try account(accountId).storefront
+            appTransactionId = try appTransactionRecord(app: app, accountId: accountId).appTransactionId
+        }
         return LifecycleContext(
             now: now, catalog: app.catalog, timeRate: app.settings.timeRate, policy: policy,
-            storefront: account.storefront, environment: app.environment, bundleId: app.bundleId,
-            appTransactionId: try appTransactionRecord(app: app, accountId: accountId).appTransactionId,
+            storefront: storefront, environment: app.environment, bundleId: app.bundleId,
+            appTransactionId: appTransactionId,
             isBillingGracePeriodEnabled: app.settings.billingGracePeriodEnabled,
             isBillingRetryOnRenewalEnabled: app.settings.billingRetryOnRenewalEnabled,
             productsNotForSale: app.productsNotForSale)

@@ -12,14 +12,37 @@ struct ChainRecord: Sendable {
     /// The ID of the chain's transaction stored last, `nil` before its first: the next one stored names it
     /// (`transactions.previous_transaction_id`), and reads walk back from it (`chains.latest_transaction_id`).
     var latestTransactionKey: Int64?
+    /// What the chain's events need of its owner's account and app transaction, as its row keeps them; `nil`
+    /// when the row keeps neither (they are then read from the account and the app transaction).
+    var owner: ChainOwner?
 
     init(
         lifecycle: SubscriptionLifecycle, dueSequence: Int64?, storedProductId: String? = nil,
-        latestTransactionKey: Int64? = nil
+        latestTransactionKey: Int64? = nil, owner: ChainOwner? = nil
     ) {
         self.lifecycle = lifecycle
         self.dueSequence = dueSequence
         self.storedProductId = storedProductId
         self.latestTransactionKey = latestTransactionKey
+        self.owner = owner
+    }
+}
+
+/// What a chain's events need of its owner, kept in the chain's row: the account's storefront (written again
+/// whenever the account changes) and its app transaction's ID in the chain's app (fixed once made).
+struct ChainOwner: Sendable, Hashable {
+    /// The owner's storefront.
+    var storefront: Storefront
+    /// The owner's `appTransactionId` in the chain's app, `nil` when the row does not keep it.
+    var appTransactionId: String?
+
+    init(storefront: Storefront, appTransactionId: String?) {
+        self.storefront = storefront
+        self.appTransactionId = appTransactionId
+    }
+
+    /// What a chain started in `context` keeps of its owner.
+    init(_ context: LifecycleContext) {
+        self.init(storefront: context.storefront, appTransactionId: context.appTransactionId)
     }
 }

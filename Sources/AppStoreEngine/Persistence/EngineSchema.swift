@@ -149,6 +149,25 @@ enum EngineSchema {
                 ["CREATE TABLE superseded_transactions (sequence BIGINT PRIMARY KEY, payload BYTEA NOT NULL)"]
             }
         },
+        // Every due event read its chain's account and app transaction through two joins: two B-tree searches by
+        // text keys per renewal. A chain row keeps what its events need of them instead: its owner's storefront
+        // (rewritten with the account) and the app transaction's ID (which never changes once made).
+        Migration(version: 8, name: "Chains keep their owner's storefront and app transaction ID", sql: [
+            "ALTER TABLE chains ADD COLUMN storefront TEXT",
+            "ALTER TABLE chains ADD COLUMN storefront_id TEXT",
+            "ALTER TABLE chains ADD COLUMN currency TEXT",
+            "ALTER TABLE chains ADD COLUMN app_transaction_id TEXT",
+            """
+            UPDATE chains SET storefront = accounts.storefront, storefront_id = accounts.storefront_id,
+                currency = accounts.currency
+            FROM accounts WHERE accounts.id = chains.account_id
+            """,
+            """
+            UPDATE chains SET app_transaction_id = app_transactions.app_transaction_id
+            FROM app_transactions
+            WHERE app_transactions.bundle_id = chains.bundle_id AND app_transactions.account_id = chains.account_id
+            """,
+        ]),
     ]
 
     /// Migration 6's links between the transactions stored before it: each chain's transactions (its owner's,

@@ -13,7 +13,7 @@ extension EngineTables {
         guard inserted == 1 else { throw .alreadyExists("Account \"\(account.id)\"") }
     }
 
-    /// Replaces an existing account's fields.
+    /// Replaces an existing account's fields, and the storefront its chains keep (``ChainOwner``).
     func update(account: Account) throws(AppStoreEngineError) {
         var values = Self.values(of: account)
         values.append(values.removeFirst())
@@ -22,6 +22,14 @@ extension EngineTables {
             UPDATE accounts SET storefront = ?, storefront_id = ?, currency = ?, family_group = ?,
                 device_verification_id = ?, can_make_payments = ? WHERE id = ?
             """, values)
+        // Every chain is of a registered app, so the lookup goes through the chains' index by app and account.
+        try execute(
+            """
+            UPDATE chains SET storefront = ?, storefront_id = ?, currency = ?
+            WHERE bundle_id IN (SELECT bundle_id FROM apps) AND account_id = ?
+            """,
+            [.text(account.storefront.countryCode), .text(account.storefront.id), .text(account.storefront.currency),
+             .text(account.id)])
     }
 
     private static func values(of account: Account) -> [SQLValue] {

@@ -4,10 +4,11 @@ import StoreStorage
 
 /// Subscription chains.
 extension EngineTables {
-    /// A chain's columns: its identity, kept in columns to be indexed, and its compact state without it.
+    /// A chain's columns: its identity, kept in columns to be indexed, its compact state without it, and what its
+    /// events need of its owner (``ChainOwner``). ``chain(at:)`` reads them by position.
     private static let columns = """
         original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, product_id, state, \
-        due_sequence, latest_transaction_id
+        due_sequence, latest_transaction_id, storefront, storefront_id, currency, app_transaction_id
         """
 
     /// Inserts or replaces a chain.
@@ -49,6 +50,8 @@ extension EngineTables {
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
                 .blob(Data(Self.storedState(of: lifecycle))), SQLValue(chain.latestTransactionKey),
+                SQLValue(chain.owner?.storefront.countryCode), SQLValue(chain.owner?.storefront.id),
+                SQLValue(chain.owner?.storefront.currency), SQLValue(chain.owner?.appTransactionId),
             ]
         if pending.isDeferring {
             pending.newChains.append(contentsOf: values)
@@ -58,16 +61,22 @@ extension EngineTables {
     }
 
     /// The values of a row of ``chainUpsert``.
-    static let chainColumnCount = 12
+    static let chainColumnCount = 16
 
-    /// The upsert of a chain not stored yet (or whose update found no row), for one or several rows.
+    /// The upsert of a chain not stored yet (or whose update found no row), for one or several rows. A chain
+    /// written without its owner's columns keeps those it had.
     private static let chainUpsert = MultiRowStatement(
         prefix: "INSERT INTO chains (original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, "
-            + "product_id, status, due_at, due_sequence, state, latest_transaction_id) VALUES ",
-        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            + "product_id, status, due_at, due_sequence, state, latest_transaction_id, storefront, storefront_id, "
+            + "currency, app_transaction_id) VALUES ",
+        row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         suffix: " ON CONFLICT (original_transaction_id) DO UPDATE SET product_id = excluded.product_id, "
             + "status = excluded.status, due_at = excluded.due_at, due_sequence = excluded.due_sequence, "
-            + "state = excluded.state, latest_transaction_id = excluded.latest_transaction_id")
+            + "state = excluded.state, latest_transaction_id = excluded.latest_transaction_id, "
+            + "storefront = COALESCE(excluded.storefront, chains.storefront), "
+            + "storefront_id = COALESCE(excluded.storefront_id, chains.storefront_id), "
+            + "currency = COALESCE(excluded.currency, chains.currency), "
+            + "app_transaction_id = COALESCE(excluded.app_transaction_id, chains.app_transaction_id)")
 
     /// ``save(_:)``'s update of a stored chain whose product did not change, for several chains: the values
     /// (original transaction ID, status, due date, due sequence, state, latest transaction ID) joined by the
@@ -126,10 +135,8 @@ extension EngineTables {
 
     /// The chain with `originalTransactionId`, or `nil`.
     func chainIfPresent(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord? {
-        guard let key = Self.numeric(originalTransactionId),
-            let row = try queryFirst("SELECT \(Self.columns) FROM chains WHERE original_transaction_id = ?", [.integer(key)])
-        else { return nil }
-        return try Self.chain(from: row)
+        guard let key = Self.numeric(originalTransactionId) else { return nil }
+        return try chains(matching: "original_transaction_id = ?", [.integer(key)]).first ?? nil
     }
 
     /// The chain with `originalTransactionId`.
@@ -144,12 +151,9 @@ extension EngineTables {
     func chains(
         where condition: String, _ parameters: [SQLValue], limit: Int? = nil
     ) throws(AppStoreEngineError) -> [ChainRecord] {
-        var chains: [ChainRecord] = []
-        let rows = try query(
-            "SELECT \(Self.columns) FROM chains WHERE \(condition) ORDER BY original_transaction_id"
-                + (limit.map { " LIMIT \($0)" } ?? ""), parameters)
-        for row in rows { chains.append(try Self.chain(from: row)) }
-        return chains
+        try chains(
+            matching: "\(condition) ORDER BY original_transaction_id" + (limit.map { " LIMIT \($0)" } ?? ""), parameters
+        ).compactMap { $0 }
     }
 
     /// Whether any chain follows a purchaser's (a family member's chain).
@@ -167,10 +171,12 @@ extension EngineTables {
     /// The purchased chains of several accounts in an app, read in chunked `IN` lookups.
     func purchasedChains(bundleId: String, accountIds: [String]) throws(AppStoreEngineError) -> [ChainRecord] {
         var chains: [ChainRecord] = []
-        let rows = try rows(
-            "SELECT \(Self.columns) FROM chains WHERE bundle_id = ? AND ownership = ? AND account_id IN",
-            [.text(bundleId), .text(InAppOwnershipType.purchased.rawValue)], ids: accountIds)
-        for row in rows { chains.append(try Self.chain(from: row)) }
+        for chunk in Self.lookupChunks(accountIds.map { .text($0) }) {
+            chains += try self.chains(
+                matching: "bundle_id = ? AND ownership = ? AND account_id IN (\(chunk.placeholders))",
+                [.text(bundleId), .text(InAppOwnershipType.purchased.rawValue)] + chunk.values
+            ).compactMap { $0 }
+        }
         return chains.sorted { (Self.numeric($0.lifecycle.originalTransactionId) ?? 0) < (Self.numeric($1.lifecycle.originalTransactionId) ?? 0) }
     }
 
@@ -189,79 +195,44 @@ extension EngineTables {
         return try chains(where: "purchaser_id = ?", [.integer(key)])
     }
 
-    /// A chain read with its owner's account and app transaction (the context its events need).
-    typealias DueChain = (chain: ChainRecord, account: Account, appTransaction: AppTransactionRecord?)
-
-    /// The first `count` chains whose due events come at or before `limit`, in firing order (due date, then
-    /// scheduling order), each read with its owner's account and app transaction in the same query; optional,
-    /// so that the caller can move each out of the array. `dues` holds each chain's due event, in the same order.
+    /// Up to `count` chains whose due event is at or before `limit`, earliest first (ties in scheduling order);
+    /// optional, so that the caller can move each out of the array. `dues` holds each chain's due event, in the same
+    /// order.
     func dueChains(
         atOrBefore limit: Timestamp, count: Int
-    ) throws(AppStoreEngineError) -> (rows: [DueChain?], dues: [LifecycleDueEvent?]) {
-        let rows = try chainsWithContext(
-            "chains.due_at IS NOT NULL AND chains.due_at <= ? ORDER BY chains.due_at, chains.due_sequence LIMIT ?",
+    ) throws(AppStoreEngineError) -> (rows: [ChainRecord?], dues: [LifecycleDueEvent?]) {
+        let rows = try chains(
+            matching: "due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, due_sequence LIMIT ?",
             [.integer(limit.milliseconds), .integer(Int64(count))])
-        return (rows, rows.map { $0?.chain.lifecycle.dueEvent })
+        return (rows, rows.map { $0?.lifecycle.dueEvent })
     }
 
-    /// The chains with these original transaction IDs that are stored, each with its owner's account and app
-    /// transaction, read in chunked `IN` lookups (in no particular order).
-    func chainsWithContext(originalTransactionIds: [String]) throws(AppStoreEngineError) -> [DueChain] {
-        var chains: [DueChain] = []
+    /// The chains with these original transaction IDs that are stored, read in chunked `IN` lookups (in no
+    /// particular order).
+    func chains(originalTransactionIds: [String]) throws(AppStoreEngineError) -> [ChainRecord] {
+        var chains: [ChainRecord] = []
         for chunk in Self.lookupChunks(Set(originalTransactionIds.compactMap(Self.numeric)).map { .integer($0) }) {
-            for row in try chainsWithContext("chains.original_transaction_id IN (\(chunk.placeholders))", chunk.values) {
+            for row in try self.chains(matching: "original_transaction_id IN (\(chunk.placeholders))", chunk.values) {
                 if let row { chains.append(row) }
             }
         }
         return chains
     }
 
-    /// Chains matching `condition` (on `chains`, with any ordering and limit after it), each read with its owner's
-    /// account and app transaction in the same query. The rows are read in place by column position: a page of due
-    /// chains is read once, so it skips ``SQLRow``'s arrays of values and names.
-    private func chainsWithContext(_ condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [DueChain?] {
+    /// Chains matching `condition` (with any ordering and limit after it). The rows are read in place by column
+    /// position: a page of due chains is read once, so it skips ``SQLRow``'s arrays of values and names.
+    private func chains(matching condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [ChainRecord?] {
         if !pending.isEmpty { try flushPendingRows() }
         var corrupt = false
-        let read: [DueChain?]
+        let read: [ChainRecord?]
         do {
-            read = try sql.map(
-                """
-                SELECT chains.original_transaction_id, chains.bundle_id, chains.account_id, chains.group_id,
-                    chains.ownership, chains.purchaser_id, chains.product_id, chains.state, chains.due_sequence,
-                    chains.latest_transaction_id,
-                    accounts.storefront, accounts.storefront_id, accounts.currency, accounts.family_group,
-                    accounts.device_verification_id, accounts.can_make_payments,
-                    app_transactions.app_transaction_id, app_transactions.original_purchase_date,
-                    app_transactions.original_application_version
-                FROM chains JOIN accounts ON accounts.id = chains.account_id
-                LEFT JOIN app_transactions ON app_transactions.bundle_id = chains.bundle_id
-                    AND app_transactions.account_id = chains.account_id
-                WHERE \(condition)
-                """, parameters
-            ) { row throws(StorageError) -> DueChain? in
-                let identity = try Self.identity(row)
-                guard let lifecycle = try row.withOptionalBytes(7, { bytes in
-                    bytes.flatMap { SubscriptionLifecycle(compactState: [UInt8]($0), identity: identity) }
-                }) else {
+            read = try sql.map("SELECT \(Self.columns) FROM chains WHERE \(condition)", parameters) {
+                row throws(StorageError) -> ChainRecord? in
+                guard let chain = try Self.chain(at: row) else {
                     corrupt = true
                     return nil
                 }
-                let chain = ChainRecord(
-                    lifecycle: lifecycle, dueSequence: try row.optionalInt64(8), storedProductId: lifecycle.productId,
-                    latestTransactionKey: try row.optionalInt64(9))
-                let account = Account(
-                    id: identity.accountId,
-                    storefront: Storefront(countryCode: try row.string(10), id: try row.string(11), currency: try row.string(12)),
-                    familyGroup: try row.optionalString(13), deviceVerificationId: try row.string(14),
-                    canMakePayments: try row.int64(15) != 0)
-                var appTransaction: AppTransactionRecord?
-                if let id = try row.optionalString(16) {
-                    appTransaction = AppTransactionRecord(
-                        bundleId: lifecycle.bundleId, accountId: lifecycle.accountId, appTransactionId: id,
-                        originalPurchaseDate: Timestamp(milliseconds: try row.int64(17)),
-                        originalApplicationVersion: try row.string(18))
-                }
-                return (chain, account, appTransaction)
+                return chain
             }
         } catch {
             throw .storage(error.description)
@@ -281,27 +252,6 @@ extension EngineTables {
         try execute("DELETE FROM chains WHERE \(condition)", parameters)
     }
 
-    static func chain(from row: SQLRow) throws(AppStoreEngineError) -> ChainRecord {
-        let bytes = try row.bytes("state")
-        let identity: SubscriptionLifecycle.Identity
-        do {
-            identity = SubscriptionLifecycle.Identity(
-                originalTransactionId: String(try row.int64("original_transaction_id")), accountId: try row.string("account_id"),
-                bundleId: try row.string("bundle_id"), subscriptionGroupIdentifier: try row.string("group_id"),
-                ownership: InAppOwnershipType(rawValue: try row.string("ownership")),
-                purchaserOriginalTransactionId: try row.optionalInt64("purchaser_id").map { String($0) },
-                productId: try row.string("product_id"))
-        } catch {
-            throw .storage(error.description)
-        }
-        guard let lifecycle = SubscriptionLifecycle(compactState: bytes, identity: identity) else {
-            throw .corruptState("a subscription chain's stored state is not in the compact format")
-        }
-        return ChainRecord(
-            lifecycle: lifecycle, dueSequence: try row.optionalInteger("due_sequence"), storedProductId: lifecycle.productId,
-            latestTransactionKey: try row.optionalInteger("latest_transaction_id"))
-    }
-
     /// A chain's `state` column: its compact state without the identity its other columns hold, unless those
     /// columns cannot spell it back (an original transaction ID that is not a number's canonical spelling, whose
     /// integer column would lose it), when the state holds the identity too.
@@ -313,12 +263,27 @@ extension EngineTables {
         return lifecycle.compactState
     }
 
-    /// The identity a chain row keeps in its columns, read by position from a row selected with ``columns`` first.
-    private static func identity(_ row: SQLColumns) throws(StorageError) -> SubscriptionLifecycle.Identity {
-        SubscriptionLifecycle.Identity(
+    /// The chain in a row selected with ``columns``, read by position; `nil` when its state is not in a compact
+    /// format.
+    private static func chain(at row: SQLColumns) throws(StorageError) -> ChainRecord? {
+        let identity = SubscriptionLifecycle.Identity(
             originalTransactionId: String(try row.int64(0)), accountId: try row.string(2), bundleId: try row.string(1),
             subscriptionGroupIdentifier: try row.string(3), ownership: InAppOwnershipType(rawValue: try row.string(4)),
             purchaserOriginalTransactionId: try row.optionalInt64(5).map { String($0) }, productId: try row.string(6))
+        guard let lifecycle = try row.withOptionalBytes(7, { bytes in
+            bytes.flatMap { SubscriptionLifecycle(compactState: [UInt8]($0), identity: identity) }
+        }) else { return nil }
+        var owner: ChainOwner?
+        if let country = try row.optionalString(10), let id = try row.optionalString(11),
+            let currency = try row.optionalString(12)
+        {
+            owner = ChainOwner(
+                storefront: Storefront(countryCode: country, id: id, currency: currency),
+                appTransactionId: try row.optionalString(13))
+        }
+        return ChainRecord(
+            lifecycle: lifecycle, dueSequence: try row.optionalInt64(8), storedProductId: lifecycle.productId,
+            latestTransactionKey: try row.optionalInt64(9), owner: owner)
     }
 
     /// Forgets a chain's due event (a safety net for an event that changed nothing).

@@ -17,7 +17,7 @@ extension OperationScope {
         // and moves that chain's due event past the page's last one; otherwise the rest of the page is read again.
         // The page is walked by position, each event moving its row out (`nil` takes its place) so that no row is
         // copied; the rows' due events are kept apart, read without touching the rows.
-        var page: [EngineTables.DueChain?] = []
+        var page: [ChainRecord?] = []
         var dues: [LifecycleDueEvent?] = []
         var position = 0
         while count < maximum {
@@ -26,11 +26,11 @@ extension OperationScope {
                 position = 0
             }
             if position < page.count, let due = dues[position], taskDue.map({ due.date <= $0 }) ?? true {
-                var row: EngineTables.DueChain?
+                var row: ChainRecord?
                 swap(&row, &page[position])
                 position += 1
-                guard case .some((var record, let account, let appTransaction)) = consume row else { continue }
-                rememberForDueEvent(account, appTransaction)
+                guard var record = consume row else { continue }
+                rememberOwner(of: record)
                 moveClock(to: due.date)
                 let saves = chainSaves
                 try handle(.dueEventFired(due.kind), on: &record)
