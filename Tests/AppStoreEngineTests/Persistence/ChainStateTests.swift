@@ -8,15 +8,6 @@ import Testing
 /// A chain's row keeps its identity in columns and its compact state without it (`SubscriptionLifecycle.compactState`);
 /// rows written before keep the whole chain in `state`, and are read and renewed as they are.
 @Suite struct ChainStateTests {
-    /// An engine on an in-memory database the test reaches too, with `alice` subscribed monthly.
-    private func subscribed() async throws -> (database: SQLiteDatabase, engine: AppStoreEngine, original: String) {
-        let database = try SQLiteDatabase.inMemory()
-        let engine = try await EngineHarness.engine(on: database, accounts: ["alice"])
-        let result = try await engine.purchase(PurchaseRequest(
-            bundleId: EngineHarness.bundleId, accountId: "alice", productId: EngineHarness.monthly))
-        return (database, engine, try #require(result.transaction?.transactionId))
-    }
-
     private func state(_ original: String, in database: SQLiteDatabase) async throws -> [UInt8] {
         let row = try #require(try await database.queryFirst(
             "SELECT state FROM chains WHERE original_transaction_id = ?", [.integer(Int64(original)!)]))
@@ -24,7 +15,7 @@ import Testing
     }
 
     @Test func aChainIsStoredWithoutTheIdentityItsColumnsHold() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let lifecycle = try await database.transaction { sql in try EngineTables(sql: sql).chain(original).lifecycle }
         let stored = try await state(original, in: database)
         #expect(stored == lifecycle.compactState)
@@ -36,7 +27,7 @@ import Testing
     }
 
     @Test func aChainStoredWholeIsReadRenewedAndStoredCompactly() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let lifecycle = try await database.transaction { sql in try EngineTables(sql: sql).chain(original).lifecycle }
         try await database.execute(
             "UPDATE chains SET state = ? WHERE original_transaction_id = ?",
@@ -54,7 +45,7 @@ import Testing
     }
 
     @Test func anIdentifierTheIntegerColumnCannotSpellKeepsTheWholeChainInState() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let lifecycle = try await database.transaction { sql in try EngineTables(sql: sql).chain(original).lifecycle }
         #expect(EngineTables.storedState(of: lifecycle) == lifecycle.compactState)
         // The same chain under the original transaction ID "0042", which the integer column would store as 42.

@@ -9,17 +9,8 @@ import Testing
 /// statements: every other statement sees them, a chain saved twice keeps its last values, and a chain that is no
 /// longer stored is saved again, as a single save would.
 @Suite struct PendingRowsTests {
-    /// An engine on an in-memory database the test reaches too, with `alice` subscribed monthly.
-    private func subscribed() async throws -> (database: SQLiteDatabase, engine: AppStoreEngine, original: String) {
-        let database = try SQLiteDatabase.inMemory()
-        let engine = try await EngineHarness.engine(on: database, accounts: ["alice"])
-        let result = try await engine.purchase(PurchaseRequest(
-            bundleId: EngineHarness.bundleId, accountId: "alice", productId: EngineHarness.monthly))
-        return (database, engine, try #require(result.transaction?.transactionId))
-    }
-
     @Test func heldTransactionsAreWrittenBeforeTheNextReadInStatementsOfSeveralSizes() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let (held, read) = try await database.transaction { sql in
             let tables = EngineTables(sql: sql)
             var copy = try tables.transaction(original)
@@ -44,7 +35,7 @@ import Testing
     }
 
     @Test func aChainSavedTwiceWhileHeldKeepsItsLastValues() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let (pendingRows, sequence) = try await database.transaction { sql in
             let tables = EngineTables(sql: sql)
             var chain = try tables.chain(original)
@@ -62,7 +53,7 @@ import Testing
     }
 
     @Test func aHeldUpdateOfAChainNoLongerStoredSavesItAgainAsASingleSaveWould() async throws {
-        let (database, engine, original) = try await subscribed()
+        let (database, engine, original) = try await EngineHarness.subscribedOnDatabase()
         let (before, after) = try await database.transaction { sql in
             let tables = EngineTables(sql: sql)
             let chain = try tables.chain(original)

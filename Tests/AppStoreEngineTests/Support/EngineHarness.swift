@@ -35,6 +35,15 @@ final class EngineHarness: Sendable {
         return engine
     }
 
+    /// An engine on an in-memory database the test reaches too, with `alice` subscribed monthly; the last value is
+    /// the subscription's original transaction ID.
+    static func subscribedOnDatabase() async throws -> (database: SQLiteDatabase, engine: AppStoreEngine, original: String) {
+        let database = try SQLiteDatabase.inMemory()
+        let engine = try await engine(on: database, accounts: ["alice"])
+        let result = try await engine.purchase(PurchaseRequest(bundleId: bundleId, accountId: "alice", productId: monthly))
+        return (database, engine, try #require(result.transaction?.transactionId))
+    }
+
     let engine: AppStoreEngine
     let clock: VirtualClock
     let store: StoreKind
