@@ -79,16 +79,19 @@ public enum StoredMemberNames {
         let lookup = Self.lookup
         let codes = Self.codes
         let count = input.count
+        /// The position of the first quote at or after `start`, or `count`: `memchr` skips the bytes between quotes
+        /// (signatures, identifiers, dates) many at a time.
+        func quote(from start: Int) -> Int {
+            guard start < count, let found = memchr(base + start, Int32(UInt8(ascii: "\"")), count - start) else {
+                return count
+            }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
         var copied = 0
         var out = 0
-        var index = 0
+        var index = quote(from: 0)
         while index < count {
-            guard base[index] == UInt8(ascii: "\"") else {
-                index += 1
-                continue
-            }
-            var end = index + 1
-            while end < count, base[end] != UInt8(ascii: "\"") { end += 1 }
+            let end = quote(from: index + 1)
             guard end + 1 < count, base[end + 1] == UInt8(ascii: ":"),
                 let name = lookup.position(of: base + index + 1, count: end - index - 1)
             else {
@@ -106,7 +109,7 @@ public enum StoredMemberNames {
                 out += 1
             }
             copied = end + 2
-            index = end + 2
+            index = quote(from: end + 2)
         }
         (target + out).update(from: base + copied, count: count - copied)
         return out + count - copied
