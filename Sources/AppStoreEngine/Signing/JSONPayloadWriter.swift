@@ -178,30 +178,36 @@ struct JSONPayloadWriter {
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        var value = value
-        value.withUTF8 { utf8 in
-            // Most values (identifiers, dates, nested JWS) need no escaping: copy them whole.
-            if !Self.needsEscaping(utf8) {
-                bytes.append(contentsOf: utf8)
-                return
-            }
-            for byte in utf8 {
-                switch byte {
-                case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
-                    bytes.append(hex[Int(byte >> 4)])
-                    bytes.append(hex[Int(byte & 0xF)])
-                default: bytes.append(byte)
-                }
-            }
+        // Read in place: `withUTF8` mutates its string, so calling it on a copy retained and released the storage
+        // of every value (storage other threads share: an atomic operation on a contended cache line).
+        if value.utf8.withContiguousStorageIfAvailable({ appendEscaping($0) }) == nil {
+            Array(value.utf8).withUnsafeBufferPointer { appendEscaping($0) }
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// Appends a string's UTF-8 bytes, escaped as RFC 8259 requires.
+    private mutating func appendEscaping(_ utf8: UnsafeBufferPointer<UInt8>) {
+        // Most values (identifiers, dates, nested JWS) need no escaping: copy them whole.
+        if !Self.needsEscaping(utf8) {
+            bytes.append(contentsOf: utf8)
+            return
+        }
+        for byte in utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+            case 0x0A: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "\\")); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), 48, 48])
+                bytes.append(hex[Int(byte >> 4)])
+                bytes.append(hex[Int(byte & 0xF)])
+            default: bytes.append(byte)
+            }
+        }
     }
 
     /// Whether any byte is a control character, `"` or `\`; eight bytes at a time (nested JWS values run to

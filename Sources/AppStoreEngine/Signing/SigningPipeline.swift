@@ -51,11 +51,10 @@ struct SigningPipeline {
     private mutating func dispatch(_ lane: Int) {
         guard !waiting[lane].isEmpty else { return }
         // The jobs go to the lane as an array the lane owns alone, which it empties from the end, moving each job
-        // out: iterating it would copy every job (retaining each of its strings and buffers, then releasing them).
-        // Reversed first, so that a lane still signs its jobs in submission order.
+        // out: iterating it would copy every job (retaining each of its strings and buffers, then releasing them),
+        // and so would reversing it first. A dispatch's jobs are signed last first; each result keeps its place.
         nonisolated(unsafe) var jobs = waiting[lane]
         waiting[lane].removeAll(keepingCapacity: true)
-        jobs.reverse()
         let results = lanes[lane]
         let signer = signer
         let scratch = Self.scratches[lane]

@@ -49,17 +49,25 @@ struct SQLiteStatement {
                     + "given. Pass one value per ?.",
                 database: database, sql: sql)
         }
-        for (offset, value) in parameters.enumerated() {
-            if case .array = value {
-                throw StorageError(
-                    .invalidStatement,
-                    reason: "Parameter \(offset + 1) is a PostgreSQL array, which SQLite has no type for. Send the "
-                        + "rows one statement each on SQLite.",
-                    database: database, sql: sql)
+        // Each value is read where it is: iterating the array copied every value, retaining and releasing the
+        // storage of each text and blob.
+        let failure = parameters.withUnsafeBufferPointer { values -> (offset: Int, status: Int32)? in
+            for offset in values.indices {
+                if case .array = values[offset] { return (offset, SQLITE_MISMATCH) }
+                let status = bind(values[offset], at: Int32(offset + 1))
+                if status != SQLITE_OK { return (offset, status) }
             }
-            let status = bind(value, at: Int32(offset + 1))
-            guard status == SQLITE_OK else { throw SQLiteFailure.error(status, handle: handle, sql: sql, database: database) }
+            return nil
         }
+        guard let failure else { return }
+        if failure.status == SQLITE_MISMATCH, case .array = parameters[failure.offset] {
+            throw StorageError(
+                .invalidStatement,
+                reason: "Parameter \(failure.offset + 1) is a PostgreSQL array, which SQLite has no type for. Send the "
+                    + "rows one statement each on SQLite.",
+                database: database, sql: sql)
+        }
+        throw SQLiteFailure.error(failure.status, handle: handle, sql: sql, database: database)
     }
 
     private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
@@ -71,14 +79,11 @@ struct SQLiteStatement {
             return sqlite3_bind_int64(pointer, index, integer)
         case .real(let real):
             return sqlite3_bind_double(pointer, index, real)
-        case .text(var text):
-            return text.withUTF8 { bytes in
-                // A nil pointer would bind NULL, so the empty string gets a real (empty) C string.
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_text(pointer, index, "", 0, transient) }
-                return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
-                    sqlite3_bind_text(pointer, index, characters, Int32(bytes.count), transient)
-                }
-            }
+        case .text(let text):
+            // Read in place: `withUTF8` mutates its string, so calling it on a copy retained and released the
+            // storage of every text bound.
+            return text.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
+                ?? Array(text.utf8).withUnsafeBufferPointer { bindText($0, at: index) }
         case .blob(let data):
             return data.withUnsafeBytes { bytes in
                 // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
@@ -87,6 +92,16 @@ struct SQLiteStatement {
             }
         case .array:
             return SQLITE_MISMATCH  // refused by bind(_:) with a message first
+        }
+    }
+
+    /// Binds UTF-8 bytes as text (SQLite copies them).
+    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        // A nil pointer would bind NULL, so the empty string gets a real (empty) C string.
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_text(pointer, index, "", 0, transient) }
+        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
+            sqlite3_bind_text(pointer, index, characters, Int32(bytes.count), transient)
         }
     }
 
