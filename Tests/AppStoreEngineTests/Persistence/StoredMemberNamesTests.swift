@@ -50,6 +50,18 @@ import Testing
         #expect(StoredJWS(storedPayload: compact, signature: "").referencesTransaction)
     }
 
+    @Test func namesAreFoundWhereverTheirQuotesFallInTheScan() throws {
+        // The scan reads eight bytes at a time: the quotes around each name fall at every offset in turn.
+        for padding in 0..<17 {
+            let filler = String(repeating: "a", count: padding)
+            let json = Self.bytes(#"{"x":"\#(filler)","productId":"\#(filler)","transactionId":1}"#)
+            let compact = StoredMemberNames.compacting(json)
+            // Each `"name":` became its one-byte code.
+            #expect(compact.count == json.count - #""productId":"#.utf8.count - #""transactionId":"#.utf8.count + 2)
+            #expect(try StoredMemberNames.expanding(compact) == json)
+        }
+    }
+
     @Test func everyNameIsCodedAndComesBack() throws {
         for name in StoredMemberNames.names {
             let json = Self.bytes(#"{"\#(name)":0}"#)
