@@ -45,6 +45,21 @@ import Testing
     }
 
     @Test(arguments: StorageBackendUnderTest.all)
+    func manyTextsAndBlobsInOneStatementKeepTheirOwnBytes(backend: StorageBackendUnderTest) async throws {
+        try await backend.withStore { store in
+            let dialect = store.database.dialect
+            try await store.database.execute("CREATE TABLE samples (id INTEGER PRIMARY KEY, t TEXT, b \(dialect.blobType))")
+            // Texts and blobs of every size side by side, empty ones between them: each is read from its own place.
+            let pairs = Array(zip(Self.texts + Self.texts.reversed(), Self.blobs + Self.blobs + Self.blobs.reversed()))
+            let parameters = pairs.enumerated().flatMap { index, pair in [SQLValue(index), .text(pair.0), .blob(pair.1)] }
+            let rows = Array(repeating: "(?, ?, ?)", count: pairs.count).joined(separator: ", ")
+            try await store.database.execute("INSERT INTO samples (id, t, b) VALUES \(rows)", parameters)
+            let stored = try await store.database.query("SELECT t, b FROM samples ORDER BY id")
+            #expect(stored.map(\.values) == pairs.map { [.text($0.0), .blob($0.1)] })
+        }
+    }
+
+    @Test(arguments: StorageBackendUnderTest.all)
     func typedReadersReadWhatTheyWrote(backend: StorageBackendUnderTest) async throws {
         try await backend.withStore { store in
             let blob = store.database.dialect.blobType

@@ -65,8 +65,11 @@ final class SQLiteConnection: SQLStatementExecutor {
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int {
         let handle = try openHandle(for: sql)
         let statement = try prepared(sql, on: handle)
-        defer { statement.reset() }
-        try statement.bind(parameters)
+        let bound = try statement.bind(parameters)
+        defer {
+            statement.reset()
+            bound.release()
+        }
         let totalBefore = sqlite3_total_changes64(handle)
         while try statement.step() {}
         // sqlite3_changes64 keeps the count of the last INSERT, UPDATE or DELETE, even after other statements.
@@ -76,8 +79,11 @@ final class SQLiteConnection: SQLStatementExecutor {
     func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow] {
         let handle = try openHandle(for: sql)
         let statement = try prepared(sql, on: handle)
-        defer { statement.reset() }
-        try statement.bind(parameters)
+        let bound = try statement.bind(parameters)
+        defer {
+            statement.reset()
+            bound.release()
+        }
         var rows: [SQLRow] = []
         // Column names are read after the first step: a cached statement whose table changed shape (`ALTER TABLE`)
         // is prepared again by that step, and `SELECT *` then has the new columns.
@@ -95,8 +101,11 @@ final class SQLiteConnection: SQLStatementExecutor {
     ) throws(StorageError) -> [T] {
         let handle = try openHandle(for: sql)
         let statement = try prepared(sql, on: handle)
-        defer { statement.reset() }
-        try statement.bind(parameters)
+        let bound = try statement.bind(parameters)
+        defer {
+            statement.reset()
+            bound.release()
+        }
         var values: [T] = []
         let columns = SQLColumns(statement: statement.pointer, database: databaseDescription)
         while try statement.step() { values.append(try read(columns)) }
@@ -120,8 +129,11 @@ final class SQLiteConnection: SQLStatementExecutor {
     private func result(of statement: SQLStatement) throws(StorageError) -> SQLStatementResult {
         let handle = try openHandle(for: statement.sql)
         let prepared = try prepared(statement.sql, on: handle)
-        defer { prepared.reset() }
-        try prepared.bind(statement.parameters)
+        let bound = try prepared.bind(statement.parameters)
+        defer {
+            prepared.reset()
+            bound.release()
+        }
         let totalBefore = sqlite3_total_changes64(handle)
         var rows: [SQLRow] = []
         var columns: [String]?

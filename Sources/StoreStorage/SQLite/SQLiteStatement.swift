@@ -39,8 +39,10 @@ struct SQLiteStatement {
         return statement
     }
 
-    /// Binds one value per `?`, copying text and bytes into SQLite (`SQLITE_TRANSIENT`).
-    func bind(_ parameters: [SQLValue]) throws(StorageError) {
+    /// Binds one value per `?`. Texts and blobs are copied into one allocation, which SQLite reads in place
+    /// (`SQLITE_STATIC`) instead of copying each value into an allocation of its own: the returned bytes must
+    /// outlive the statement's run, and are released after ``reset()``.
+    func bind(_ parameters: [SQLValue]) throws(StorageError) -> BoundBytes {
         let expected = Int(sqlite3_bind_parameter_count(pointer))
         guard expected == parameters.count else {
             throw StorageError(
@@ -51,15 +53,18 @@ struct SQLiteStatement {
         }
         // Each value is read where it is: iterating the array copied every value, retaining and releasing the
         // storage of each text and blob.
+        var bytes = BoundBytes(parameters)
         let failure = parameters.withUnsafeBufferPointer { values -> (offset: Int, status: Int32)? in
             for offset in values.indices {
                 if case .array = values[offset] { return (offset, SQLITE_MISMATCH) }
-                let status = bind(values[offset], at: Int32(offset + 1))
+                let status = bind(values[offset], at: Int32(offset + 1), copyingInto: &bytes)
                 if status != SQLITE_OK { return (offset, status) }
             }
             return nil
         }
-        guard let failure else { return }
+        guard let failure else { return bytes }
+        reset()
+        bytes.release()
         if failure.status == SQLITE_MISMATCH, case .array = parameters[failure.offset] {
             throw StorageError(
                 .invalidStatement,
@@ -70,8 +75,7 @@ struct SQLiteStatement {
         throw SQLiteFailure.error(failure.status, handle: handle, sql: sql, database: database)
     }
 
-    private func bind(_ value: SQLValue, at index: Int32) -> Int32 {
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    private func bind(_ value: SQLValue, at index: Int32, copyingInto bytes: inout BoundBytes) -> Int32 {
         switch value {
         case .null:
             return sqlite3_bind_null(pointer, index)
@@ -80,28 +84,17 @@ struct SQLiteStatement {
         case .real(let real):
             return sqlite3_bind_double(pointer, index, real)
         case .text(let text):
-            // Read in place: `withUTF8` mutates its string, so calling it on a copy retained and released the
-            // storage of every text bound.
-            return text.utf8.withContiguousStorageIfAvailable { bindText($0, at: index) }
-                ?? Array(text.utf8).withUnsafeBufferPointer { bindText($0, at: index) }
-        case .blob(let data):
-            return data.withUnsafeBytes { bytes in
-                // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
-                guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_zeroblob(pointer, index, 0) }
-                return sqlite3_bind_blob(pointer, index, base, Int32(bytes.count), transient)
+            // A nil pointer would bind NULL, so the empty string gets a real (empty) C string.
+            guard let characters = bytes.append(text) else {
+                return sqlite3_bind_text(pointer, index, "", 0, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
             }
+            return sqlite3_bind_text(pointer, index, characters.baseAddress, Int32(characters.count), nil)
+        case .blob(let data):
+            // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
+            guard let blob = bytes.append(data) else { return sqlite3_bind_zeroblob(pointer, index, 0) }
+            return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
         case .array:
             return SQLITE_MISMATCH  // refused by bind(_:) with a message first
-        }
-    }
-
-    /// Binds UTF-8 bytes as text (SQLite copies them).
-    private func bindText(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        // A nil pointer would bind NULL, so the empty string gets a real (empty) C string.
-        guard let base = bytes.baseAddress, bytes.count > 0 else { return sqlite3_bind_text(pointer, index, "", 0, transient) }
-        return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) { characters in
-            sqlite3_bind_text(pointer, index, characters, Int32(bytes.count), transient)
         }
     }
 
