@@ -178,8 +178,8 @@ struct JSONPayloadWriter {
 
     private mutating func appendString(_ value: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Read in place: `withUTF8` mutates its string, so calling it on a copy retained and released the storage
-        // of every value (storage other threads share: an atomic operation on a contended cache line).
+        // Read in place: `withUTF8` mutates its string, so calling it on a copy made the copy's retain and
+        // release on top of the read.
         if value.utf8.withContiguousStorageIfAvailable({ appendEscaping($0) }) == nil {
             Array(value.utf8).withUnsafeBufferPointer { appendEscaping($0) }
         }

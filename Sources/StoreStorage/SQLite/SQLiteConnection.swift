@@ -63,53 +63,26 @@ final class SQLiteConnection: SQLStatementExecutor {
 
     @discardableResult
     func execute(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> Int {
-        let handle = try openHandle(for: sql)
-        let statement = try prepared(sql, on: handle)
-        let bound = try statement.bind(parameters)
-        defer {
-            statement.reset()
-            bound.release()
+        try withStatement(sql, parameters) { statement, handle throws(StorageError) in
+            let totalBefore = sqlite3_total_changes64(handle)
+            while try statement.step() {}
+            return changes(since: totalBefore, on: handle)
         }
-        let totalBefore = sqlite3_total_changes64(handle)
-        while try statement.step() {}
-        // sqlite3_changes64 keeps the count of the last INSERT, UPDATE or DELETE, even after other statements.
-        return sqlite3_total_changes64(handle) == totalBefore ? 0 : Int(sqlite3_changes64(handle))
     }
 
     func query(_ sql: String, _ parameters: [SQLValue]) throws(StorageError) -> [SQLRow] {
-        let handle = try openHandle(for: sql)
-        let statement = try prepared(sql, on: handle)
-        let bound = try statement.bind(parameters)
-        defer {
-            statement.reset()
-            bound.release()
-        }
-        var rows: [SQLRow] = []
-        // Column names are read after the first step: a cached statement whose table changed shape (`ALTER TABLE`)
-        // is prepared again by that step, and `SELECT *` then has the new columns.
-        var columns: [String]?
-        while try statement.step() {
-            let names = columns ?? statement.columnNames()
-            columns = names
-            rows.append(SQLRow(columns: names, values: statement.rowValues(), database: databaseDescription))
-        }
-        return rows
+        try withStatement(sql, parameters) { statement, _ throws(StorageError) in try rows(of: statement) }
     }
 
     func map<T>(
         _ sql: String, _ parameters: [SQLValue], _ read: (SQLColumns) throws(StorageError) -> T
     ) throws(StorageError) -> [T] {
-        let handle = try openHandle(for: sql)
-        let statement = try prepared(sql, on: handle)
-        let bound = try statement.bind(parameters)
-        defer {
-            statement.reset()
-            bound.release()
+        try withStatement(sql, parameters) { statement, _ throws(StorageError) in
+            var values: [T] = []
+            let columns = SQLColumns(statement: statement.pointer, database: databaseDescription)
+            while try statement.step() { values.append(try read(columns)) }
+            return values
         }
-        var values: [T] = []
-        let columns = SQLColumns(statement: statement.pointer, database: databaseDescription)
-        while try statement.step() { values.append(try read(columns)) }
-        return values
     }
 
     /// Runs the statements one after another: SQLite has no round trips to save.
@@ -127,23 +100,46 @@ final class SQLiteConnection: SQLStatementExecutor {
     }
 
     private func result(of statement: SQLStatement) throws(StorageError) -> SQLStatementResult {
-        let handle = try openHandle(for: statement.sql)
-        let prepared = try prepared(statement.sql, on: handle)
-        let bound = try prepared.bind(statement.parameters)
+        try withStatement(statement.sql, statement.parameters) { prepared, handle throws(StorageError) in
+            let totalBefore = sqlite3_total_changes64(handle)
+            let rows = try rows(of: prepared)
+            return SQLStatementResult(rows: rows, changedRowCount: changes(since: totalBefore, on: handle))
+        }
+    }
+
+    /// Prepares `sql` (or takes it from the cache), binds `parameters`, runs `body` with the statement and its
+    /// connection handle, then resets the statement and frees its bound bytes.
+    private func withStatement<T>(
+        _ sql: String, _ parameters: [SQLValue], _ body: (SQLiteStatement, OpaquePointer) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        let handle = try openHandle(for: sql)
+        let statement = try prepared(sql, on: handle)
+        let bound = try statement.bind(parameters)
         defer {
-            prepared.reset()
+            statement.reset()
             bound.release()
         }
-        let totalBefore = sqlite3_total_changes64(handle)
+        return try body(statement, handle)
+    }
+
+    /// Steps a bound statement to its end, collecting its rows.
+    private func rows(of statement: SQLiteStatement) throws(StorageError) -> [SQLRow] {
         var rows: [SQLRow] = []
+        // Column names are read after the first step: a cached statement whose table changed shape (`ALTER TABLE`)
+        // is prepared again by that step, and `SELECT *` then has the new columns.
         var columns: [String]?
-        while try prepared.step() {
-            let names = columns ?? prepared.columnNames()
+        while try statement.step() {
+            let names = columns ?? statement.columnNames()
             columns = names
-            rows.append(SQLRow(columns: names, values: prepared.rowValues(), database: databaseDescription))
+            rows.append(SQLRow(columns: names, values: statement.rowValues(), database: databaseDescription))
         }
-        let changed = sqlite3_total_changes64(handle) == totalBefore ? 0 : Int(sqlite3_changes64(handle))
-        return SQLStatementResult(rows: rows, changedRowCount: changed)
+        return rows
+    }
+
+    /// The rows the last statement changed, or 0 when it changed none (`sqlite3_changes64` keeps the count of the
+    /// last `INSERT`, `UPDATE` or `DELETE`, even after other statements).
+    private func changes(since totalBefore: Int64, on handle: OpaquePointer) -> Int {
+        sqlite3_total_changes64(handle) == totalBefore ? 0 : Int(sqlite3_changes64(handle))
     }
 
     /// Runs `body` between `BEGIN IMMEDIATE` and `COMMIT`, rolling back when it throws or the commit fails.
