@@ -115,6 +115,7 @@ extension OperationScope {
         }
         try tables.save(record)
         record.storedProductId = record.lifecycle.productId
+        record.storedDue = record.dueColumns
         chainSaves += 1
         chainSaved(record.lifecycle)
         if record.lifecycle.purchaserOriginalTransactionId != nil { mayHaveMemberChains = true }

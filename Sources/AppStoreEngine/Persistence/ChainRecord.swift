@@ -15,16 +15,33 @@ struct ChainRecord: Sendable {
     /// What the chain's events need of its owner's account and app transaction, as its row keeps them; `nil`
     /// when the row keeps neither (they are then read from the account and the app transaction).
     var owner: ChainOwner?
+    /// The row's due columns as stored, `nil` for a chain not stored yet: saving a stored chain whose due event
+    /// did not move leaves them (and the due index's entry, which SQLite rewrites whenever an `UPDATE` sets them,
+    /// to the same values or not) alone.
+    var storedDue: DueColumns?
+
+    /// The due columns of a chain's row: when its due event fires, and its tie-breaking sequence number.
+    struct DueColumns: Equatable, Sendable {
+        var date: Int64?
+        var sequence: Int64?
+    }
+
+    /// The due columns this chain's row should hold.
+    var dueColumns: DueColumns {
+        guard let due = lifecycle.dueEvent else { return DueColumns(date: nil, sequence: nil) }
+        return DueColumns(date: due.date.milliseconds, sequence: dueSequence)
+    }
 
     init(
         lifecycle: SubscriptionLifecycle, dueSequence: Int64?, storedProductId: String? = nil,
-        latestTransactionKey: Int64? = nil, owner: ChainOwner? = nil
+        latestTransactionKey: Int64? = nil, owner: ChainOwner? = nil, storedDue: DueColumns? = nil
     ) {
         self.lifecycle = lifecycle
         self.dueSequence = dueSequence
         self.storedProductId = storedProductId
         self.latestTransactionKey = latestTransactionKey
         self.owner = owner
+        self.storedDue = storedDue
     }
 }
 

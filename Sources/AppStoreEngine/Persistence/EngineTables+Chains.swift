@@ -8,7 +8,7 @@ extension EngineTables {
     /// events need of its owner (``ChainOwner``). ``chain(at:)`` reads them by position.
     private static let columns = """
         original_transaction_id, bundle_id, account_id, group_id, ownership, purchaser_id, product_id, state, \
-        due_sequence, latest_transaction_id, storefront, storefront_id, currency, app_transaction_id
+        due_sequence, latest_transaction_id, storefront, storefront_id, currency, app_transaction_id, due_at
         """
 
     /// Inserts or replaces a chain.
@@ -25,6 +25,10 @@ extension EngineTables {
             if storedProduct == lifecycle.productId, pending.isDeferring {
                 deferUpdate(of: chain, key: key, values: values)
                 return
+            } else if storedProduct == lifecycle.productId, chain.storedDue == chain.dueColumns {
+                changed = try execute(
+                    "UPDATE chains SET status = ?, state = ?, latest_transaction_id = ? WHERE original_transaction_id = ?",
+                    [values[0], values[3], values[4], values[5]])
             } else if storedProduct == lifecycle.productId {
                 changed = try execute(
                     """
@@ -281,9 +285,11 @@ extension EngineTables {
                 storefront: Storefront(countryCode: country, id: id, currency: currency),
                 appTransactionId: try row.optionalString(13))
         }
+        let dueSequence = try row.optionalInt64(8)
         return ChainRecord(
-            lifecycle: lifecycle, dueSequence: try row.optionalInt64(8), storedProductId: lifecycle.productId,
-            latestTransactionKey: try row.optionalInt64(9), owner: owner)
+            lifecycle: lifecycle, dueSequence: dueSequence, storedProductId: lifecycle.productId,
+            latestTransactionKey: try row.optionalInt64(9), owner: owner,
+            storedDue: ChainRecord.DueColumns(date: try row.optionalInt64(14), sequence: dueSequence))
     }
 
     /// Forgets a chain's due event (a safety net for an event that changed nothing).
