@@ -50,8 +50,7 @@ struct EngineTables {
 
     /// A numeric identifier as stored, or `nil` when the text is not one (so it matches nothing).
     static func numeric(_ identifier: String) -> Int64? {
-        guard !identifier.isEmpty, identifier.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        return Int64(identifier)
+        DecimalDigits.value(of: identifier)
     }
 }
 
