@@ -40,6 +40,41 @@ extension StorageTests {
     }
 
     @Test(arguments: StorageBackendUnderTest.all)
+    func aTextReadReusingThePreviousValueReadsEveryValue(backend: StorageBackendUnderTest) async throws {
+        try await backend.withStore { store in
+            try await store.database.execute("CREATE TABLE items (id INTEGER PRIMARY KEY, product_id TEXT, n BIGINT)")
+            // Runs of equal values, values that share a prefix or differ in length only, the empty string, non-ASCII
+            // text and a NULL.
+            let values: [String?] = [
+                "com.example.pro.monthly", "com.example.pro.monthly", "com.example.pro.monthlx", "com.example.pro",
+                "com.example.pro.monthly.extra", "", "", "é", "é", "e", nil, "com.example.pro.monthly",
+            ]
+            for (id, value) in values.enumerated() {
+                try await store.database.execute(
+                    "INSERT INTO items (id, product_id, n) VALUES (?, ?, ?)", [SQLValue(id), SQLValue(value), SQLValue(id)])
+            }
+            let read = try await store.database.transaction { transaction in
+                var previous: String?
+                return try transaction.map("SELECT product_id, n FROM items ORDER BY id") { row throws(StorageError) in
+                    guard try !row.isNull(0) else { return nil as String? }
+                    let value = try row.string(0, reusing: previous)
+                    previous = value
+                    return value
+                }
+            }
+            #expect(read == values)
+            let error = await #expect(throws: StorageError.self) {
+                try await store.database.transaction { transaction in
+                    try transaction.map("SELECT n FROM items") { row throws(StorageError) in
+                        try row.string(0, reusing: "com.example.pro.monthly")
+                    }
+                }
+            }
+            #expect(error?.code == .typeMismatch)
+        }
+    }
+
+    @Test(arguments: StorageBackendUnderTest.all)
     func aWrongReadInPlaceSaysWhichColumnAndEndsTheTransaction(backend: StorageBackendUnderTest) async throws {
         try await backend.withStore { store in
             try await store.database.execute("CREATE TABLE items (key TEXT PRIMARY KEY, n BIGINT)")

@@ -228,11 +228,12 @@ extension EngineTables {
     private func chains(matching condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) -> [ChainRecord?] {
         if !pending.isEmpty { try flushPendingRows() }
         var corrupt = false
+        var repeated = RepeatedChainText()
         let read: [ChainRecord?]
         do {
             read = try sql.map("SELECT \(Self.columns) FROM chains WHERE \(condition)", parameters) {
                 row throws(StorageError) -> ChainRecord? in
-                guard let chain = try Self.chain(at: row) else {
+                guard let chain = try Self.chain(at: row, repeated: &repeated) else {
                     corrupt = true
                     return nil
                 }
@@ -267,13 +268,27 @@ extension EngineTables {
         return lifecycle.compactState
     }
 
+    /// The text columns that repeat from one chain to the next (most chains share an app, a group and a product),
+    /// as the last row read them: an equal value is reused rather than made again.
+    private struct RepeatedChainText {
+        var bundleId: String?
+        var groupId: String?
+        var ownership: String?
+        var productId: String?
+    }
+
     /// The chain in a row selected with ``columns``, read by position; `nil` when its state is not in a compact
     /// format.
-    private static func chain(at row: SQLColumns) throws(StorageError) -> ChainRecord? {
+    private static func chain(at row: SQLColumns, repeated: inout RepeatedChainText) throws(StorageError) -> ChainRecord? {
+        let bundleId = try row.string(1, reusing: repeated.bundleId)
+        let groupId = try row.string(3, reusing: repeated.groupId)
+        let ownership = try row.string(4, reusing: repeated.ownership)
+        let productId = try row.string(6, reusing: repeated.productId)
+        repeated = RepeatedChainText(bundleId: bundleId, groupId: groupId, ownership: ownership, productId: productId)
         let identity = SubscriptionLifecycle.Identity(
-            originalTransactionId: String(try row.int64(0)), accountId: try row.string(2), bundleId: try row.string(1),
-            subscriptionGroupIdentifier: try row.string(3), ownership: InAppOwnershipType(rawValue: try row.string(4)),
-            purchaserOriginalTransactionId: try row.optionalInt64(5).map { String($0) }, productId: try row.string(6))
+            originalTransactionId: String(try row.int64(0)), accountId: try row.string(2), bundleId: bundleId,
+            subscriptionGroupIdentifier: groupId, ownership: InAppOwnershipType(rawValue: ownership),
+            purchaserOriginalTransactionId: try row.optionalInt64(5).map { String($0) }, productId: productId)
         guard let lifecycle = try row.withOptionalBytes(7, { bytes in
             bytes.flatMap { SubscriptionLifecycle(compactState: [UInt8]($0), identity: identity) }
         }) else { return nil }

@@ -106,6 +106,23 @@ public struct SQLColumns {
         }
     }
 
+    /// A text column, as `previous` when it holds the same text: a column whose rows repeat a few values (an app's
+    /// bundle ID, a product ID) then costs no new string, only a comparison of its bytes.
+    /// - Throws: ``StorageError/Code/typeMismatch`` when it holds anything else, `NULL` included.
+    public func string(_ column: Int, reusing previous: String?) throws(StorageError) -> String {
+        guard let previous else { return try string(column) }
+        try checked(column)
+        guard case .sqlite(let statement) = source, sqlite3_column_type(statement, Int32(column)) == SQLITE_TEXT,
+            let characters = sqlite3_column_text(statement, Int32(column))
+        else { return try string(column) }
+        let count = Int(sqlite3_column_bytes(statement, Int32(column)))
+        let same = previous.utf8.withContiguousStorageIfAvailable { utf8 in
+            utf8.count == count && (count == 0 || memcmp(utf8.baseAddress!, characters, count) == 0)
+        }
+        if same == true { return previous }
+        return String(decoding: UnsafeBufferPointer(start: characters, count: count), as: UTF8.self)
+    }
+
     /// A bytes column, copied out.
     /// - Throws: ``StorageError/Code/typeMismatch`` when it holds anything else, `NULL` included.
     public func bytes(_ column: Int) throws(StorageError) -> [UInt8] {
