@@ -56,18 +56,11 @@ struct CompactWriter {
         }
     }
 
-    /// The number `value` spells canonically, if it does and is below 2⁶³.
+    /// The number `value` spells canonically, if it does and is below 2⁶³: digits without a leading zero (but
+    /// `"0"` itself), which then fit an `Int64` exactly when below 2⁶³.
     static func canonicalDecimal(_ value: String) -> UInt64? {
-        var value = value
-        return value.withUTF8 { utf8 -> UInt64? in
-            guard !utf8.isEmpty, utf8.count <= 19, utf8[0] != UInt8(ascii: "0") || utf8.count == 1 else { return nil }
-            var number: UInt64 = 0
-            for byte in utf8 {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                number = number * 10 + UInt64(byte - UInt8(ascii: "0"))
-            }
-            return number < 1 << 63 ? number : nil
-        }
+        guard value.utf8.first != UInt8(ascii: "0") || value.utf8.count == 1 else { return nil }
+        return DecimalDigits.value(of: value).map { UInt64($0) }
     }
 }
 
