@@ -71,7 +71,8 @@ final class OperationScope {
 
     /// Signs the collected notifications, writes them to the outbox (several rows a statement) and saves the
     /// counters. A notification keeps a reference to its transaction's row only when the row holds the JSON it
-    /// was signed with: a later update in the same operation puts the JSON into the notification instead.
+    /// was signed with: a later update in the same operation puts the JSON into the notification instead (coded,
+    /// as the rest of its stored form).
     func commit() throws(AppStoreEngineError) {
         var rows = try signing.finish()
         if !updatedTransactionIds.isEmpty {
@@ -80,8 +81,8 @@ final class OperationScope {
                     let id = rows[index].transactionId, updatedTransactionIds.contains(id),
                     (try? storedTransaction(id))?.json != json
                 else { continue }
-                rows[index].stored = rows[index].stored.resolvingReference(
-                    PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json))
+                rows[index].stored = rows[index].stored.resolvingReference(StoredMemberNames.compacting(
+                    PayloadJSON.insertingSignedDate(rows[index].signedDate, into: json)))
             }
         }
         try tables.insert(rows, headerId: environment.signer.headerId)

@@ -28,96 +28,70 @@ struct NotificationJob: Sendable {
     ///
     /// The notification's JSON is written once, each nested JWS signed straight into it, in `scratch`'s buffers
     /// (kept by the signing lane across jobs); its bytes are those of ``PayloadJSON/notification(_:)`` for the
-    /// same payload. The stored form is then copied from it around the UUID and the nested JWS, whose places are
-    /// known: the UUID becomes its marker (the outbox row derives it from its sequence number), each nested header
-    /// the header's marker, the transaction's payload segment the reference to its row, the renewal information's
-    /// segment its JSON between markers (as
-    /// ``StoredJWS/init(payload:signature:headerBytes:nested:referenced:notificationUUID:)`` would find and replace
-    /// them).
+    /// same payload. Its stored form is written alongside, its member names coded (``StoredMemberNames``): the
+    /// UUID as its marker (the outbox row derives it from its sequence number), each nested header as the header's
+    /// marker, the transaction's payload segment as the reference to its row, the renewal information's segment as
+    /// its own stored form between markers (what
+    /// ``StoredJWS/init(payload:signature:headerBytes:nested:referenced:notificationUUID:)`` would find and
+    /// replace, coded as ``StoredMemberNames/compacting(_:)`` would code it).
     func sign(with signer: PayloadSigner, lane: Int?, scratch: inout SigningScratch) throws(AppStoreEngineError) -> OutboxRow {
-        var writer = JSONPayloadWriter(reusing: &scratch.notification)
-        writer.field("notificationType", notificationType)
-        writer.field("subtype", subtype)
-        let uuidRange = writer.locatedField("notificationUUID", uuid)
-        var transactionJWS: Range<Int>?
-        var renewalJWS: Range<Int>?
+        var writer = JSONPayloadWriter(reusing: &scratch.notification, storedFormIn: &scratch.stored)
+        writer.field(.notificationType, notificationType)
+        writer.field(.subtype, subtype)
+        writer.field(.notificationUUID, uuid, storedAs: StoredJWS.notificationUUIDMarker)
         // Asked without `== nil`, which copied the whole summary (retaining each of its strings) to compare it.
         let isSummary = switch summary {
         case .some: true
         case .none: false
         }
         if !isSummary {
-            writer.beginObject("data")
-            writer.field("environment", environment)
-            writer.field("appAppleId", appAppleId)
-            writer.field("bundleId", bundleId)
+            writer.beginObject(.data)
+            writer.field(.environment, environment)
+            writer.field(.appAppleId, appAppleId)
+            writer.field(.bundleId, bundleId)
             if let transactionJSON {
-                writer.field("bundleVersion", bundleVersion)
+                writer.field(.bundleVersion, bundleVersion)
                 PayloadJSON.insertSignedDate(signedDate, into: transactionJSON, writingTo: &scratch.transaction)
-                transactionJWS = try writer.unescapedField("signedTransactionInfo") { bytes throws(AppStoreEngineError) in
+                try writer.unescapedField(.signedTransactionInfo) { bytes throws(AppStoreEngineError) in
                     try signer.sign(scratch.transaction, lane: lane, appendingTo: &bytes)
+                } storedForm: { jws, stored in
+                    Self.appendStoredForm(ofNested: jws, signedBy: signer, to: &stored) {
+                        $0.append(StoredJWS.transactionReference)
+                    }
                 }
             }
             if let renewal = renewalInfo {
-                PayloadJSON.renewalInfo(renewal, signedDate: signedDate, writingTo: &scratch.renewal)
-                renewalJWS = try writer.unescapedField("signedRenewalInfo") { bytes throws(AppStoreEngineError) in
+                PayloadJSON.renewalInfo(
+                    renewal, signedDate: signedDate, writingTo: &scratch.renewal, storedFormIn: &scratch.storedRenewal)
+                try writer.unescapedField(.signedRenewalInfo) { bytes throws(AppStoreEngineError) in
                     try signer.sign(scratch.renewal, lane: lane, appendingTo: &bytes)
+                } storedForm: { jws, stored in
+                    Self.appendStoredForm(ofNested: jws, signedBy: signer, to: &stored) {
+                        $0.append(StoredJWS.nestedStart)
+                        $0.append(contentsOf: scratch.storedRenewal)
+                        $0.append(StoredJWS.nestedEnd)
+                    }
                 }
             }
-            writer.field("status", status)
-            writer.field("consumptionRequestReason", consumptionRequestReason)
+            writer.field(.status, status)
+            writer.field(.consumptionRequestReason, consumptionRequestReason)
             writer.endObject()
         }
-        writer.field("version", "2.0")
-        writer.field("signedDate", signedDate)
-        if let summary { writer.rawField("summary", PayloadJSON.summary(summary)) }
-        scratch.notification = writer.finish()
+        writer.field(.version, "2.0")
+        writer.field(.signedDate, signedDate)
+        if let summary { writer.rawField(.summary, PayloadJSON.summary(summary)) }
+        (scratch.notification, scratch.stored) = writer.finishWithStoredForm()
 
         scratch.jws.removeAll(keepingCapacity: true)
         try signer.sign(scratch.notification, lane: lane, appendingTo: &scratch.jws)
         let signature = String(decoding: scratch.jws.suffix(JWSSigner.encodedSignatureLength), as: UTF8.self)
-
-        let json = scratch.notification
-        let expectedLength = storedLength(
-            json: json.count, uuid: uuidRange?.count, header: signer.headerBytes.count,
-            transactionSegment: transactionJWS.map { _ in Base64URL.encodedLength(of: scratch.transaction.count) },
-            renewal: renewalJWS.map { _ in scratch.renewal.count })
-        var stored = [UInt8]()
-        stored.reserveCapacity(expectedLength)
-        var copied = 0
-        if let uuidRange {
-            stored.append(contentsOf: json[..<uuidRange.lowerBound])
-            stored.append(StoredJWS.notificationUUIDMarker)
-            copied = uuidRange.upperBound
-        }
-        /// Copies the JSON up to a nested JWS, then the JWS with its header as the marker and its payload segment
-        /// replaced by `payload`.
-        func appendNested(_ jws: Range<Int>, payloadCount: Int, _ payload: (inout [UInt8]) -> Void) {
-            stored.append(contentsOf: json[copied..<jws.lowerBound])
-            let segment = Base64URL.encodedLength(of: payloadCount)
-            let tail = 1 + JWSSigner.encodedSignatureLength
-            let header = jws.lowerBound..<(jws.upperBound - tail - segment - 1)
-            // The nested JWS was signed just above by this signer, which starts every JWS with its header: the
-            // header is always the marker's (comparing its kilobytes showed in the lanes' time).
-            assert(Self.bytes(json[header], equal: signer.headerBytes), "a nested JWS without the signer's header")
-            stored.append(StoredJWS.headerMarker)
-            stored.append(UInt8(ascii: "."))
-            payload(&stored)
-            stored.append(contentsOf: json[(jws.upperBound - tail)..<jws.upperBound])
-            copied = jws.upperBound
-        }
-        if let transactionJWS {
-            appendNested(transactionJWS, payloadCount: scratch.transaction.count) { $0.append(StoredJWS.transactionReference) }
-        }
-        if let renewalJWS {
-            appendNested(renewalJWS, payloadCount: scratch.renewal.count) {
-                $0.append(StoredJWS.nestedStart)
-                $0.append(contentsOf: scratch.renewal)
-                $0.append(StoredJWS.nestedEnd)
+        // A copy of its exact size: the scratch buffer keeps its capacity for the lane's next job.
+        let stored = scratch.stored.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
+                if let from = source.baseAddress, let to = target.baseAddress { to.update(from: from, count: source.count) }
+                count = source.count
             }
         }
-        stored.append(contentsOf: json[copied...])
-        assert(stored.count == expectedLength, "the stored form's length was not foreseen")
         return OutboxRow(
             sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
@@ -127,16 +101,23 @@ struct NotificationJob: Sendable {
             testToken: testToken)
     }
 
-    /// The length of the stored form of a notification whose JSON is `json` bytes long: the UUID (`uuid` bytes)
-    /// as its marker, each nested header as its marker, the transaction's payload segment as its reference and
-    /// the renewal information's segment as its JSON between two markers. Reserving exactly this keeps the
-    /// buffer small: an estimate above a kilobyte made glibc consolidate its free lists for each notification.
-    private func storedLength(json: Int, uuid: Int?, header: Int, transactionSegment: Int?, renewal: Int?) -> Int {
-        var length = json
-        if let uuid { length -= uuid - 1 }
-        if let transactionSegment { length -= (header - 1) + (transactionSegment - 1) }
-        if let renewal { length -= (header - 1) + Base64URL.encodedLength(of: renewal) - (renewal + 2) }
-        return max(length, 0)
+    /// Appends the stored form of a nested JWS just signed by `signer` (`jws`, its characters): the header's
+    /// marker, what `payload` appends in place of the payload segment, then the JWS's signature segment with
+    /// its dot.
+    private static func appendStoredForm(
+        ofNested jws: ArraySlice<UInt8>, signedBy signer: PayloadSigner, to stored: inout [UInt8],
+        payload: (inout [UInt8]) -> Void
+    ) {
+        // The signer starts every JWS with its header: the header is always the marker's (comparing its kilobytes
+        // showed in the lanes' time, so only a debug build checks).
+        assert(
+            Self.bytes(jws.prefix(signer.headerBytes.count), equal: signer.headerBytes)
+                && jws.dropFirst(signer.headerBytes.count).first == UInt8(ascii: "."),
+            "a nested JWS without the signer's header")
+        stored.append(StoredJWS.headerMarker)
+        stored.append(UInt8(ascii: "."))
+        payload(&stored)
+        stored.append(contentsOf: jws.suffix(1 + JWSSigner.encodedSignatureLength))
     }
 
     /// Whether two byte sequences are equal, compared with `memcmp` (a generic element-wise comparison of a
@@ -162,4 +143,8 @@ struct SigningScratch: Sendable {
     var renewal: [UInt8] = []
     /// The notification's JWS (only its signature segment is kept).
     var jws: [UInt8] = []
+    /// The notification's stored form.
+    var stored: [UInt8] = []
+    /// The nested renewal information's stored form.
+    var storedRenewal: [UInt8] = []
 }

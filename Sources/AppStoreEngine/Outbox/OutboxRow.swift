@@ -11,7 +11,8 @@ struct OutboxRow: Sendable {
     var transactionId: String?
     var originalTransactionId: String?
     var signedDate: Timestamp
-    /// The payload, its nested transaction a reference to the transaction's row.
+    /// The payload's stored form, its member names coded (``StoredMemberNames``), its nested transaction a reference
+    /// to the transaction's row.
     var stored: StoredJWS
     /// The transaction's stored JSON (without `signedDate`) the notification was signed with.
     var transactionJSON: [UInt8]?

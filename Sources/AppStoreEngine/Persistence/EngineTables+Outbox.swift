@@ -27,7 +27,8 @@ extension EngineTables {
         row: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, NULL, ?, ?, ?, ?)")
 
     /// Appends signed notifications, on SQLite in as few statements as ``MultiRowStatement`` allows (one each on
-    /// PostgreSQL). Their UUIDs are not stored: each is derived from the sequence number.
+    /// PostgreSQL). Their UUIDs are not stored: each is derived from the sequence number. Each row's stored form
+    /// already has its member names coded (``NotificationJob/sign(with:lane:scratch:)``).
     func insert(_ rows: [OutboxRow], headerId: Int64) throws(AppStoreEngineError) {
         guard !rows.isEmpty else { return }
         if !pending.isEmpty { try flushPendingRows() }
@@ -51,7 +52,7 @@ extension EngineTables {
                 values.append(.integer(rows[index].signedDate.milliseconds))
                 values.append(.text(DeliveryState.pending.rawValue))
                 values.append(.integer(headerId))
-                values.append(.payload(rows[index].stored.payload))
+                values.append(.blob(Data(rows[index].stored.payload)))
                 values.append(.text(rows[index].stored.signature))
                 values.append(SQLValue(rows[index].testToken))
             }

@@ -53,10 +53,15 @@ extension EngineTables {
         values.append(SQLValue(transaction.isFinished))
         values.append(SQLValue(transaction.isRevoked))
         values.append(SQLValue(transaction.familySource.flatMap(numeric)))
-        values.append(.payload(transaction.json))
+        values.append(storedPayload(of: transaction))
         values.append(SQLValue(announcement?.sequence))
         values.append(SQLValue(announcement?.date.milliseconds))
         values.append(SQLValue(previousInChain))
+    }
+
+    /// A transaction's payload as stored: the stored form it was written with, else its JSON coded.
+    private static func storedPayload(of transaction: StoredTransaction) -> SQLValue {
+        transaction.storedForm.map { .blob(Data($0)) } ?? .payload(transaction.json)
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after keeping its previous JSON for
@@ -66,7 +71,7 @@ extension EngineTables {
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [
-                .payload(transaction.json), SQLValue(transaction.isRevoked),
+                Self.storedPayload(of: transaction), SQLValue(transaction.isRevoked),
                 .integer(transaction.purchaseDate.milliseconds), .integer(try Self.key(transaction.id)),
             ])
     }

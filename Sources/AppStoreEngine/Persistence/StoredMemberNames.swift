@@ -9,27 +9,13 @@ import Foundation
 /// replacement is exact: expanding gives back the bytes that were compacted, whatever they are, and a payload stored
 /// before the codes existed expands to itself.
 ///
-/// A code stands for its name in every row written with it, so ``names`` only ever grows at its end.
+/// A code stands for its name in every row written with it, so ``names`` only ever grows at its end. Payloads the
+/// engine writes itself get their stored form as they are written (``JSONPayloadWriter`` with ``StoredMember``
+/// names); ``compacting(_:)`` codes JSON written otherwise.
 public enum StoredMemberNames {
-    /// The names with a code, in code order: those of a renewal's transaction, renewal information and
-    /// notification first. Append only.
-    static let names: [String] = [
-        // One byte each (0x06...0x1E).
-        "originalTransactionId", "transactionId", "webOrderLineItemId", "bundleId", "productId",
-        "subscriptionGroupIdentifier", "purchaseDate", "originalPurchaseDate", "expiresDate", "quantity", "type",
-        "inAppOwnershipType", "environment", "storefront", "storefrontId", "transactionReason", "currency", "price",
-        "appTransactionId", "signedDate", "autoRenewProductId", "autoRenewStatus", "isInBillingRetryPeriod",
-        "recentSubscriptionStartDate", "renewalDate",
-        // Two bytes each (0x1F, 0x80 + i).
-        "renewalPrice", "notificationType", "notificationUUID", "data", "bundleVersion", "signedTransactionInfo",
-        "signedRenewalInfo", "status", "version", "subtype", "appAppleId", "appAccountToken", "revocationReason",
-        "revocationDate", "isUpgraded", "offerType", "offerIdentifier", "offerDiscountType", "offerPeriod",
-        "revocationType", "revocationPercentage", "advancedCommerceInfo", "billingPlanType", "commitmentInfo",
-        "deviceVerification", "deviceVerificationNonce", "expirationIntent", "priceIncreaseStatus",
-        "gracePeriodExpiresDate", "eligibleWinBackOfferIds", "renewalBillingPlanType", "consumptionRequestReason",
-        "summary", "externalPurchaseToken", "appData", "requestIdentifier", "storefrontCountryCodes",
-        "succeededCount", "failedCount",
-    ]
+    /// The names with a code, in code order (``StoredMember``'s cases): those of a renewal's transaction, renewal
+    /// information and notification first.
+    static let names: [String] = StoredMember.allCases.map { $0.name.description }
 
     /// The code of the first name.
     static let firstCode: UInt8 = 0x06

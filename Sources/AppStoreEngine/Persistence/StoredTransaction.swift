@@ -24,7 +24,12 @@ struct StoredTransaction: Hashable, Sendable {
     /// For a family member's copy of a one-time purchase, the purchaser's transaction.
     var familySource: String?
     /// The payload JSON without `signedDate`.
-    var json: [UInt8]
+    var json: [UInt8] {
+        didSet { storedForm = nil }
+    }
+    /// ``json``'s stored form (``StoredMemberNames``), when it was written with it; not part of the value (it
+    /// follows from ``json``).
+    private(set) var storedForm: [UInt8]?
 
     /// Builds a row for a payload owned by `accountId`.
     init(_ payload: JWSTransactionDecodedPayload, accountId: String, familySource: String? = nil, isFinished: Bool = false) {
@@ -38,7 +43,7 @@ struct StoredTransaction: Hashable, Sendable {
         self.isFinished = isFinished
         isRevoked = payload.revocationDate != nil
         self.familySource = familySource
-        json = PayloadJSON.unsignedTransaction(payload)
+        (json, storedForm) = PayloadJSON.unsignedTransactionAndStoredForm(payload)
     }
 
     init(
@@ -57,6 +62,19 @@ struct StoredTransaction: Hashable, Sendable {
         self.isRevoked = isRevoked
         self.familySource = familySource
         self.json = json
+    }
+
+    static func == (lhs: StoredTransaction, rhs: StoredTransaction) -> Bool {
+        lhs.id == rhs.id && lhs.bundleId == rhs.bundleId && lhs.accountId == rhs.accountId
+            && lhs.productId == rhs.productId && lhs.productType == rhs.productType
+            && lhs.originalTransactionId == rhs.originalTransactionId && lhs.purchaseDate == rhs.purchaseDate
+            && lhs.isFinished == rhs.isFinished && lhs.isRevoked == rhs.isRevoked
+            && lhs.familySource == rhs.familySource && lhs.json == rhs.json
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(json)
     }
 
     /// The decoded payload (without `signedDate`).

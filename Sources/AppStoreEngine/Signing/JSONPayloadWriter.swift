@@ -5,15 +5,27 @@ import StoreModel
 ///
 /// Keys are static ASCII names written as they are; string values are escaped as RFC 8259 requires, `/` is not
 /// escaped (as ``AppleJSON`` writes it). Absent optionals are left out, as Apple's payloads leave them out.
+///
+/// Started with ``init(reusing:storedFormIn:)``, the writer also writes the payload's stored form alongside: the
+/// same bytes with each ``StoredMember`` name (quotes and colon included) as its code, which is what
+/// ``StoredMemberNames/compacting(_:)`` makes of the JSON, without searching it afterwards.
 struct JSONPayloadWriter {
     private(set) var bytes: [UInt8]
+    /// The stored form, when ``writesStoredForm``.
+    private var stored: [UInt8] = []
+    private let writesStoredForm: Bool
     private var needsComma = false
 
-    /// Starts an object.
-    init(capacity: Int = 768) {
+    /// Starts an object, and its stored form alongside when `writesStoredForm` (see ``finishWithStoredForm()``).
+    init(capacity: Int = 768, writesStoredForm: Bool = false) {
         bytes = []
         bytes.reserveCapacity(capacity)
         bytes.append(UInt8(ascii: "{"))
+        self.writesStoredForm = writesStoredForm
+        if writesStoredForm {
+            stored.reserveCapacity(capacity / 2)
+            stored.append(UInt8(ascii: "{"))
+        }
     }
 
     /// Starts an object in `buffer`, which is taken (left empty) and emptied keeping its capacity: a buffer kept
@@ -23,6 +35,20 @@ struct JSONPayloadWriter {
         swap(&bytes, &buffer)
         bytes.removeAll(keepingCapacity: true)
         bytes.append(UInt8(ascii: "{"))
+        writesStoredForm = false
+    }
+
+    /// Starts an object in `buffer` and its stored form in `storedBuffer`, both taken and emptied as
+    /// ``init(reusing:)`` takes its buffer, and given back with ``finishWithStoredForm()``.
+    init(reusing buffer: inout [UInt8], storedFormIn storedBuffer: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &buffer)
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(UInt8(ascii: "{"))
+        swap(&stored, &storedBuffer)
+        stored.removeAll(keepingCapacity: true)
+        stored.append(UInt8(ascii: "{"))
+        writesStoredForm = true
     }
 
     /// Ends the object and hands over its bytes, leaving the writer empty. The buffer is closed in place and then
@@ -34,12 +60,23 @@ struct JSONPayloadWriter {
         return finished
     }
 
+    /// Ends the object and hands over its bytes and its stored form (empty unless the writer was started to
+    /// write it).
+    mutating func finishWithStoredForm() -> (json: [UInt8], stored: [UInt8]) {
+        if writesStoredForm { stored.append(UInt8(ascii: "}")) }
+        var finished: [UInt8] = []
+        swap(&finished, &stored)
+        return (finish(), finished)
+    }
+
     /// Writes `,"key":` (without the comma for an object's first field) with one append: a payload has dozens of
-    /// keys, and appending their bytes one at a time checked the buffer's uniqueness and capacity for each.
-    private mutating func key(_ key: StaticString) {
+    /// keys, and appending their bytes one at a time checked the buffer's uniqueness and capacity for each. The
+    /// stored form gets the comma and the name's code, or the same bytes for a name without one.
+    private mutating func key(_ name: some PayloadMemberName) {
         let comma = needsComma
         needsComma = true
-        key.withUTF8Buffer { name in
+        let code = name.storedCode
+        name.spelling.withUTF8Buffer { name in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { buffer in
                 var count = 0
                 if comma {
@@ -55,83 +92,132 @@ struct JSONPayloadWriter {
                 buffer[count] = UInt8(ascii: "\"")
                 buffer[count + 1] = UInt8(ascii: ":")
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+                guard writesStoredForm else { return }
+                if let code {
+                    if comma { stored.append(UInt8(ascii: ",")) }
+                    stored.append(code.0)
+                    if code.1 != 0 { stored.append(code.1) }
+                } else {
+                    stored.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+                }
             }
         }
     }
 
-    mutating func field(_ name: StaticString, _ value: String?) {
-        guard let value else { return }
-        key(name)
-        appendString(value)
-    }
+    // The fields, by the value's type: each for a ``StoredMember`` name, coded in the stored form, and for any
+    // other name, spelled out in both.
 
-    /// A string field, and where its characters are in the bytes: `nil` when they needed escaping, so that the
-    /// bytes there are not the string's.
-    mutating func locatedField(_ name: StaticString, _ value: String) -> Range<Int>? {
-        key(name)
-        let start = bytes.count + 1
-        appendString(value)
-        let end = bytes.count - 1
-        return end - start == value.utf8.count ? start..<end : nil
-    }
+    mutating func field(_ name: StoredMember, _ value: String?) { put(name, value) }
+    mutating func field(_ name: StaticString, _ value: String?) { put(name, value) }
+    mutating func field(_ name: StoredMember, _ value: Int64?) { put(name, value) }
+    mutating func field(_ name: StaticString, _ value: Int64?) { put(name, value) }
+    mutating func field(_ name: StoredMember, _ value: Int32?) { put(name, value.map(Int64.init)) }
+    mutating func field(_ name: StaticString, _ value: Int32?) { put(name, value.map(Int64.init)) }
+    mutating func field(_ name: StoredMember, _ value: Timestamp?) { put(name, value?.milliseconds) }
+    mutating func field(_ name: StaticString, _ value: Timestamp?) { put(name, value?.milliseconds) }
+    mutating func field(_ name: StoredMember, _ value: Bool?) { put(name, value) }
+    mutating func field(_ name: StaticString, _ value: Bool?) { put(name, value) }
+    mutating func field(_ name: StoredMember, _ values: [String]?) { put(name, values) }
+    mutating func field(_ name: StaticString, _ values: [String]?) { put(name, values) }
 
-    mutating func field(_ name: StaticString, _ value: Int64?) {
-        guard let value else { return }
-        key(name)
-        appendInteger(value)
-    }
-
-    mutating func field(_ name: StaticString, _ value: Int32?) {
-        field(name, value.map(Int64.init))
-    }
-
-    mutating func field(_ name: StaticString, _ value: Timestamp?) {
-        field(name, value?.milliseconds)
-    }
-
-    mutating func field(_ name: StaticString, _ value: Bool?) {
-        guard let value else { return }
-        key(name)
-        appendASCII(value ? "true" : "false")
+    mutating func field<Value: OpenEnumeration>(_ name: StoredMember, _ value: Value?) where Value.RawValue == String {
+        put(name, value?.rawValue)
     }
 
     mutating func field<Value: OpenEnumeration>(_ name: StaticString, _ value: Value?) where Value.RawValue == String {
-        field(name, value?.rawValue)
+        put(name, value?.rawValue)
+    }
+
+    mutating func field<Value: OpenEnumeration>(_ name: StoredMember, _ value: Value?) where Value.RawValue == Int32 {
+        put(name, value.map { Int64($0.rawValue) })
     }
 
     mutating func field<Value: OpenEnumeration>(_ name: StaticString, _ value: Value?) where Value.RawValue == Int32 {
-        field(name, value?.rawValue)
+        put(name, value.map { Int64($0.rawValue) })
     }
 
-    mutating func field(_ name: StaticString, _ values: [String]?) {
+    /// Copies what was written to ``bytes`` since `start` to the stored form.
+    private mutating func mirror(from start: Int) {
+        guard writesStoredForm else { return }
+        bytes.withUnsafeBufferPointer { stored.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start...])) }
+    }
+
+    private mutating func put(_ name: some PayloadMemberName, _ value: String?) {
+        guard let value else { return }
+        key(name)
+        let start = bytes.count
+        appendString(value)
+        mirror(from: start)
+    }
+
+    /// A string field whose characters the stored form replaces by `standIn` (a marker the reader puts the value
+    /// back for), unless they needed escaping.
+    mutating func field(_ name: StoredMember, _ value: String, storedAs standIn: UInt8) {
+        key(name)
+        let start = bytes.count
+        appendString(value)
+        guard writesStoredForm else { return }
+        if bytes.count - start - 2 == value.utf8.count {
+            stored.append(UInt8(ascii: "\""))
+            stored.append(standIn)
+            stored.append(UInt8(ascii: "\""))
+        } else {
+            mirror(from: start)
+        }
+    }
+
+    private mutating func put(_ name: some PayloadMemberName, _ value: Int64?) {
+        guard let value else { return }
+        key(name)
+        let start = bytes.count
+        appendInteger(value)
+        mirror(from: start)
+    }
+
+    private mutating func put(_ name: some PayloadMemberName, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        let start = bytes.count
+        appendASCII(value ? "true" : "false")
+        mirror(from: start)
+    }
+
+    private mutating func put(_ name: some PayloadMemberName, _ values: [String]?) {
         guard let values else { return }
         key(name)
+        let start = bytes.count
         bytes.append(UInt8(ascii: "["))
         for (index, value) in values.enumerated() {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
             appendString(value)
         }
         bytes.append(UInt8(ascii: "]"))
+        mirror(from: start)
     }
 
     /// Starts an object as the value of `name`; ``endObject()`` ends it.
-    mutating func beginObject(_ name: StaticString) {
+    mutating func beginObject(_ name: StoredMember) {
         key(name)
         bytes.append(UInt8(ascii: "{"))
+        if writesStoredForm { stored.append(UInt8(ascii: "{")) }
         needsComma = false
     }
 
     /// Ends the object ``beginObject(_:)`` started.
     mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
+        if writesStoredForm { stored.append(UInt8(ascii: "}")) }
         needsComma = true
     }
 
     /// A string field whose characters `write` appends to the bytes as they are: for text that never needs
     /// escaping, such as a compact JWS (base64url and dots), written in place rather than copied from a string.
+    /// The stored form gets what `storedForm` appends to it from the characters written, between the quotes.
     /// - Returns: Where the string's characters are in the bytes.
+    @discardableResult
     mutating func unescapedField<Failure: Error>(
-        _ name: StaticString, _ write: (inout [UInt8]) throws(Failure) -> Void
+        _ name: StoredMember, _ write: (inout [UInt8]) throws(Failure) -> Void,
+        storedForm: (_ written: ArraySlice<UInt8>, _ stored: inout [UInt8]) -> Void = { $1.append(contentsOf: $0) }
     ) throws(Failure) -> Range<Int> {
         key(name)
         bytes.append(UInt8(ascii: "\""))
@@ -139,19 +225,26 @@ struct JSONPayloadWriter {
         try write(&bytes)
         let end = bytes.count
         bytes.append(UInt8(ascii: "\""))
+        if writesStoredForm {
+            stored.append(UInt8(ascii: "\""))
+            storedForm(bytes[start..<end], &stored)
+            stored.append(UInt8(ascii: "\""))
+        }
         return start..<end
     }
 
-    /// A field whose value is already JSON (a nested object).
-    mutating func rawField(_ name: StaticString, _ json: some Sequence<UInt8>) {
+    /// A field whose value is already JSON (a nested object); the stored form gets it coded by
+    /// ``StoredMemberNames/compacting(_:)``.
+    mutating func rawField(_ name: StoredMember, _ json: [UInt8]) {
         key(name)
         bytes.append(contentsOf: json)
+        if writesStoredForm { stored.append(contentsOf: StoredMemberNames.compacting(json)) }
     }
 
     /// A nested value no fast path exists for, encoded with ``AppleJSON`` (fields the engine never sets).
-    mutating func encodedField(_ name: StaticString, _ value: (some Encodable)?) {
+    mutating func encodedField(_ name: StoredMember, _ value: (some Encodable)?) {
         guard let value, let json = try? AppleJSON.encode(value) else { return }
-        rawField(name, json)
+        rawField(name, [UInt8](json))
     }
 
     private mutating func appendASCII(_ text: StaticString) {
@@ -236,4 +329,25 @@ struct JSONPayloadWriter {
         }
         return false
     }
+}
+
+/// A member name ``JSONPayloadWriter`` writes: spelled out in the JSON, and in the stored form as its code when it
+/// has one.
+protocol PayloadMemberName {
+    /// The name, as JSON spells it.
+    var spelling: StaticString { get }
+    /// The name's code in the stored form (``StoredMemberNames``): its first byte and its second or 0; `nil` for a
+    /// name the stored form spells out.
+    var storedCode: (UInt8, UInt8)? { get }
+}
+
+extension StoredMember: PayloadMemberName {
+    var spelling: StaticString { name }
+    var storedCode: (UInt8, UInt8)? { code }
+}
+
+/// Any other name: spelled out in the stored form as well.
+extension StaticString: PayloadMemberName {
+    var spelling: StaticString { self }
+    var storedCode: (UInt8, UInt8)? { nil }
 }

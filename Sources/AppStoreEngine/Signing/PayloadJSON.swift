@@ -7,41 +7,55 @@ enum PayloadJSON {
     /// ``insertingSignedDate(_:into:)``.
     static func unsignedTransaction(_ payload: JWSTransactionDecodedPayload) -> [UInt8] {
         var writer = JSONPayloadWriter()
-        writer.field("originalTransactionId", payload.originalTransactionId)
-        writer.field("transactionId", payload.transactionId)
-        writer.field("webOrderLineItemId", payload.webOrderLineItemId)
-        writer.field("bundleId", payload.bundleId)
-        writer.field("productId", payload.productId)
-        writer.field("subscriptionGroupIdentifier", payload.subscriptionGroupIdentifier)
-        writer.field("purchaseDate", payload.purchaseDate)
-        writer.field("originalPurchaseDate", payload.originalPurchaseDate)
-        writer.field("expiresDate", payload.expiresDate)
-        writer.field("quantity", payload.quantity)
-        writer.field("type", payload.type)
-        writer.field("appAccountToken", payload.appAccountToken)
-        writer.field("inAppOwnershipType", payload.inAppOwnershipType)
-        writer.field("revocationReason", payload.revocationReason)
-        writer.field("revocationDate", payload.revocationDate)
-        writer.field("isUpgraded", payload.isUpgraded)
-        writer.field("offerType", payload.offerType)
-        writer.field("offerIdentifier", payload.offerIdentifier)
-        writer.field("environment", payload.environment)
-        writer.field("storefront", payload.storefront)
-        writer.field("storefrontId", payload.storefrontId)
-        writer.field("transactionReason", payload.transactionReason)
-        writer.field("currency", payload.currency)
-        writer.field("price", payload.price)
-        writer.field("offerDiscountType", payload.offerDiscountType)
-        writer.field("appTransactionId", payload.appTransactionId)
-        writer.field("offerPeriod", payload.offerPeriod)
-        writer.field("revocationType", payload.revocationType)
-        writer.field("revocationPercentage", payload.revocationPercentage)
-        writer.encodedField("advancedCommerceInfo", payload.advancedCommerceInfo)
-        writer.field("billingPlanType", payload.billingPlanType)
-        writer.encodedField("commitmentInfo", payload.commitmentInfo)
-        writer.field("deviceVerification", payload.deviceVerification)
-        writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
+        write(payload, to: &writer)
         return writer.finish()
+    }
+
+    /// ``unsignedTransaction(_:)`` and its stored form (``StoredMemberNames``), written together.
+    static func unsignedTransactionAndStoredForm(
+        _ payload: JWSTransactionDecodedPayload
+    ) -> (json: [UInt8], stored: [UInt8]) {
+        var writer = JSONPayloadWriter(writesStoredForm: true)
+        write(payload, to: &writer)
+        return writer.finishWithStoredForm()
+    }
+
+    /// Writes a transaction's members (but `signedDate`) in Apple's order.
+    private static func write(_ payload: JWSTransactionDecodedPayload, to writer: inout JSONPayloadWriter) {
+        writer.field(.originalTransactionId, payload.originalTransactionId)
+        writer.field(.transactionId, payload.transactionId)
+        writer.field(.webOrderLineItemId, payload.webOrderLineItemId)
+        writer.field(.bundleId, payload.bundleId)
+        writer.field(.productId, payload.productId)
+        writer.field(.subscriptionGroupIdentifier, payload.subscriptionGroupIdentifier)
+        writer.field(.purchaseDate, payload.purchaseDate)
+        writer.field(.originalPurchaseDate, payload.originalPurchaseDate)
+        writer.field(.expiresDate, payload.expiresDate)
+        writer.field(.quantity, payload.quantity)
+        writer.field(.type, payload.type)
+        writer.field(.appAccountToken, payload.appAccountToken)
+        writer.field(.inAppOwnershipType, payload.inAppOwnershipType)
+        writer.field(.revocationReason, payload.revocationReason)
+        writer.field(.revocationDate, payload.revocationDate)
+        writer.field(.isUpgraded, payload.isUpgraded)
+        writer.field(.offerType, payload.offerType)
+        writer.field(.offerIdentifier, payload.offerIdentifier)
+        writer.field(.environment, payload.environment)
+        writer.field(.storefront, payload.storefront)
+        writer.field(.storefrontId, payload.storefrontId)
+        writer.field(.transactionReason, payload.transactionReason)
+        writer.field(.currency, payload.currency)
+        writer.field(.price, payload.price)
+        writer.field(.offerDiscountType, payload.offerDiscountType)
+        writer.field(.appTransactionId, payload.appTransactionId)
+        writer.field(.offerPeriod, payload.offerPeriod)
+        writer.field(.revocationType, payload.revocationType)
+        writer.field(.revocationPercentage, payload.revocationPercentage)
+        writer.encodedField(.advancedCommerceInfo, payload.advancedCommerceInfo)
+        writer.field(.billingPlanType, payload.billingPlanType)
+        writer.encodedField(.commitmentInfo, payload.commitmentInfo)
+        writer.field(.deviceVerification, payload.deviceVerification)
+        writer.field(.deviceVerificationNonce, payload.deviceVerificationNonce)
     }
 
     /// Stored transaction JSON with `"signedDate"` appended as its last member.
@@ -83,77 +97,88 @@ enum PayloadJSON {
         buffer = writer.finish()
     }
 
+    /// ``renewalInfo(_:signedDate:writingTo:)`` with the stored form (``StoredMemberNames``) written alongside,
+    /// into `storedBuffer` (emptied first, its capacity kept).
+    static func renewalInfo(
+        _ payload: borrowing JWSRenewalInfoDecodedPayload, signedDate: Timestamp, writingTo buffer: inout [UInt8],
+        storedFormIn storedBuffer: inout [UInt8]
+    ) {
+        var writer = JSONPayloadWriter(reusing: &buffer, storedFormIn: &storedBuffer)
+        write(payload, signedDate: signedDate, to: &writer)
+        (buffer, storedBuffer) = writer.finishWithStoredForm()
+    }
+
     /// Writes renewal information's members in Apple's order; `signedDate`, when given, replaces the payload's.
     private static func write(
         _ payload: borrowing JWSRenewalInfoDecodedPayload, signedDate: Timestamp? = nil, to writer: inout JSONPayloadWriter
     ) {
-        writer.field("expirationIntent", payload.expirationIntent)
-        writer.field("originalTransactionId", payload.originalTransactionId)
-        writer.field("autoRenewProductId", payload.autoRenewProductId)
-        writer.field("productId", payload.productId)
-        writer.field("autoRenewStatus", payload.autoRenewStatus)
-        writer.field("isInBillingRetryPeriod", payload.isInBillingRetryPeriod)
-        writer.field("priceIncreaseStatus", payload.priceIncreaseStatus)
-        writer.field("gracePeriodExpiresDate", payload.gracePeriodExpiresDate)
-        writer.field("offerType", payload.offerType)
-        writer.field("offerIdentifier", payload.offerIdentifier)
-        writer.field("signedDate", signedDate ?? payload.signedDate)
-        writer.field("environment", payload.environment)
-        writer.field("recentSubscriptionStartDate", payload.recentSubscriptionStartDate)
-        writer.field("renewalDate", payload.renewalDate)
-        writer.field("currency", payload.currency)
-        writer.field("renewalPrice", payload.renewalPrice)
-        writer.field("offerDiscountType", payload.offerDiscountType)
-        writer.field("eligibleWinBackOfferIds", payload.eligibleWinBackOfferIds)
-        writer.field("appAccountToken", payload.appAccountToken)
-        writer.field("appTransactionId", payload.appTransactionId)
-        writer.field("offerPeriod", payload.offerPeriod)
-        writer.encodedField("advancedCommerceInfo", payload.advancedCommerceInfo)
-        writer.encodedField("commitmentInfo", payload.commitmentInfo)
-        writer.field("renewalBillingPlanType", payload.renewalBillingPlanType)
-        writer.field("deviceVerification", payload.deviceVerification)
-        writer.field("deviceVerificationNonce", payload.deviceVerificationNonce)
+        writer.field(.expirationIntent, payload.expirationIntent)
+        writer.field(.originalTransactionId, payload.originalTransactionId)
+        writer.field(.autoRenewProductId, payload.autoRenewProductId)
+        writer.field(.productId, payload.productId)
+        writer.field(.autoRenewStatus, payload.autoRenewStatus)
+        writer.field(.isInBillingRetryPeriod, payload.isInBillingRetryPeriod)
+        writer.field(.priceIncreaseStatus, payload.priceIncreaseStatus)
+        writer.field(.gracePeriodExpiresDate, payload.gracePeriodExpiresDate)
+        writer.field(.offerType, payload.offerType)
+        writer.field(.offerIdentifier, payload.offerIdentifier)
+        writer.field(.signedDate, signedDate ?? payload.signedDate)
+        writer.field(.environment, payload.environment)
+        writer.field(.recentSubscriptionStartDate, payload.recentSubscriptionStartDate)
+        writer.field(.renewalDate, payload.renewalDate)
+        writer.field(.currency, payload.currency)
+        writer.field(.renewalPrice, payload.renewalPrice)
+        writer.field(.offerDiscountType, payload.offerDiscountType)
+        writer.field(.eligibleWinBackOfferIds, payload.eligibleWinBackOfferIds)
+        writer.field(.appAccountToken, payload.appAccountToken)
+        writer.field(.appTransactionId, payload.appTransactionId)
+        writer.field(.offerPeriod, payload.offerPeriod)
+        writer.encodedField(.advancedCommerceInfo, payload.advancedCommerceInfo)
+        writer.encodedField(.commitmentInfo, payload.commitmentInfo)
+        writer.field(.renewalBillingPlanType, payload.renewalBillingPlanType)
+        writer.field(.deviceVerification, payload.deviceVerification)
+        writer.field(.deviceVerificationNonce, payload.deviceVerificationNonce)
     }
 
     /// A notification (`responseBodyV2DecodedPayload`).
     static func notification(_ payload: ResponseBodyV2DecodedPayload) -> [UInt8] {
         var writer = JSONPayloadWriter(capacity: 4096)
-        writer.field("notificationType", payload.notificationType)
-        writer.field("subtype", payload.subtype)
-        writer.field("notificationUUID", payload.notificationUUID)
-        if let data = payload.data { writer.rawField("data", notificationData(data)) }
-        writer.field("version", payload.version)
-        writer.field("signedDate", payload.signedDate)
-        if let summary = payload.summary { writer.rawField("summary", self.summary(summary)) }
-        writer.encodedField("externalPurchaseToken", payload.externalPurchaseToken)
-        writer.encodedField("appData", payload.appData)
+        writer.field(.notificationType, payload.notificationType)
+        writer.field(.subtype, payload.subtype)
+        writer.field(.notificationUUID, payload.notificationUUID)
+        if let data = payload.data { writer.rawField(.data, notificationData(data)) }
+        writer.field(.version, payload.version)
+        writer.field(.signedDate, payload.signedDate)
+        if let summary = payload.summary { writer.rawField(.summary, self.summary(summary)) }
+        writer.encodedField(.externalPurchaseToken, payload.externalPurchaseToken)
+        writer.encodedField(.appData, payload.appData)
         return writer.finish()
     }
 
     private static func notificationData(_ data: NotificationData) -> [UInt8] {
         var writer = JSONPayloadWriter(capacity: 4096)
-        writer.field("environment", data.environment)
-        writer.field("appAppleId", data.appAppleId)
-        writer.field("bundleId", data.bundleId)
-        writer.field("bundleVersion", data.bundleVersion)
-        writer.field("signedTransactionInfo", data.signedTransactionInfo)
-        writer.field("signedRenewalInfo", data.signedRenewalInfo)
-        writer.field("status", data.status)
-        writer.field("consumptionRequestReason", data.consumptionRequestReason)
+        writer.field(.environment, data.environment)
+        writer.field(.appAppleId, data.appAppleId)
+        writer.field(.bundleId, data.bundleId)
+        writer.field(.bundleVersion, data.bundleVersion)
+        writer.field(.signedTransactionInfo, data.signedTransactionInfo)
+        writer.field(.signedRenewalInfo, data.signedRenewalInfo)
+        writer.field(.status, data.status)
+        writer.field(.consumptionRequestReason, data.consumptionRequestReason)
         return writer.finish()
     }
 
     /// A notification's summary (mass renewal-date extensions).
     static func summary(_ summary: Summary) -> [UInt8] {
         var writer = JSONPayloadWriter()
-        writer.field("environment", summary.environment)
-        writer.field("appAppleId", summary.appAppleId)
-        writer.field("bundleId", summary.bundleId)
-        writer.field("productId", summary.productId)
-        writer.field("requestIdentifier", summary.requestIdentifier)
-        writer.field("storefrontCountryCodes", summary.storefrontCountryCodes)
-        writer.field("succeededCount", summary.succeededCount)
-        writer.field("failedCount", summary.failedCount)
+        writer.field(.environment, summary.environment)
+        writer.field(.appAppleId, summary.appAppleId)
+        writer.field(.bundleId, summary.bundleId)
+        writer.field(.productId, summary.productId)
+        writer.field(.requestIdentifier, summary.requestIdentifier)
+        writer.field(.storefrontCountryCodes, summary.storefrontCountryCodes)
+        writer.field(.succeededCount, summary.succeededCount)
+        writer.field(.failedCount, summary.failedCount)
         return writer.finish()
     }
 

@@ -6,7 +6,7 @@ import Testing
 @testable import AppStoreEngine
 
 /// A notification job signed in a lane's reused buffers: the bytes ``PayloadJSON`` writes for the same payload,
-/// valid signatures, and the stored form ``StoredJWS`` builds by searching the payload.
+/// valid signatures, and the stored form ``StoredJWS`` builds by searching the payload, its member names coded.
 @Suite struct NotificationJobSigningTests {
     static let renewal = JWSRenewalInfoDecodedPayload(
         originalTransactionId: "2000000000000001", autoRenewProductId: "com.tienda.example.pro.monthly",
@@ -26,7 +26,7 @@ import Testing
             testToken: nil)
     }
 
-    @Test func jobsSignTheBytesOfThePayloadWriterAndStoreWhatTheSearchWouldStore() throws {
+    @Test func jobsSignTheBytesOfThePayloadWriterAndStoreWhatTheSearchWouldStoreCoded() throws {
         let header = JWSHeader(x5c: [String(repeating: "MIIB", count: 300), String(repeating: "MIIC", count: 200)])
         let signer = try PayloadSigner(
             signer: JWSSigner(key: try P256PrivateKey.generate(), header: header), concurrency: 2)
@@ -42,8 +42,11 @@ import Testing
         ]
         for (index, job) in jobs.enumerated() {
             let row = try job.sign(with: signer, lane: index % 2 == 0 ? nil : 1, scratch: &scratch)
+            // The row's stored form has its member names coded; spelled out, it is what the search would store.
+            let spelledOut = StoredJWS(
+                storedPayload: try StoredMemberNames.expanding(row.stored.payload), signature: row.stored.signature)
             let signedTransaction = job.transactionJSON.map { PayloadJSON.insertingSignedDate(job.signedDate, into: $0) }
-            let resolved = signedTransaction.map { row.stored.resolvingReference($0) } ?? row.stored
+            let resolved = signedTransaction.map { spelledOut.resolvingReference($0) } ?? spelledOut
             let jws = try CompactJWS(parsing: resolved.compactSerialization(header: signer.header, notificationUUID: job.uuid))
             #expect(jws.hasValidES256Signature(from: key))
             let payload = [UInt8](jws.payload)
@@ -71,7 +74,10 @@ import Testing
             let searched = StoredJWS(
                 payload: payload, signature: row.stored.signature, headerBytes: signer.headerBytes, nested: nested,
                 referenced: referenced, notificationUUID: job.uuid)
-            #expect(row.stored == searched)
+            #expect(spelledOut == searched)
+            // Coded as it was written, byte for byte what coding the search's result gives.
+            #expect(row.stored.payload == StoredMemberNames.compacting(searched.payload))
+            #expect(row.stored.payload.count * 10 < searched.payload.count * 9)
             #expect(row.stored.payload.filter { $0 == StoredJWS.notificationUUIDMarker }.count == 1)
             #expect(!String(decoding: row.stored.payload, as: UTF8.self).contains(job.uuid))
             #expect(row.stored.referencesTransaction == (job.transactionJSON != nil))
