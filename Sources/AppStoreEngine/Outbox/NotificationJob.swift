@@ -93,7 +93,7 @@ struct NotificationJob: Sendable {
             }
         }
         return OutboxRow(
-            sequence: sequence, uuid: uuid, bundleId: bundleId, environment: environment,
+            sequence: sequence, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,
             originalTransactionId: originalTransactionId, signedDate: signedDate,
             stored: StoredJWS(storedPayload: stored, signature: signature),

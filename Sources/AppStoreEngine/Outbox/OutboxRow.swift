@@ -1,9 +1,8 @@
 import StoreModel
 
-/// A signed notification ready for the outbox.
+/// A signed notification ready for the outbox. Its UUID is not stored: the row derives it from ``sequence``.
 struct OutboxRow: Sendable {
     var sequence: Int64
-    var uuid: String
     var bundleId: String
     var environment: AppStoreEnvironment
     var notificationType: NotificationTypeV2

@@ -144,10 +144,74 @@ struct JSONPayloadWriter {
 
     private mutating func put(_ name: some PayloadMemberName, _ value: String?) {
         guard let value else { return }
+        // Borrowed in place, without the retain and release a closure over the string's storage made.
+        let utf8 = value.utf8Span.span
+        let writtenWhole = utf8.withUnsafeBufferPointer { utf8 in
+            if Self.needsEscaping(utf8) { return false }
+            member(name, value: utf8, quoted: true)
+            return true
+        }
+        if writtenWhole { return }
         key(name)
         let start = bytes.count
         appendString(value)
         mirror(from: start)
+    }
+
+    /// Writes a member whose value needs no escaping, `,"name":` and the value (between quotes when `quoted`), with
+    /// one append; the stored form gets the comma, the name's code and the value with one more. Most members are
+    /// short identifiers and dates, where appending the key, each quote and the value apart (and then the same to
+    /// the stored form) cost more than the bytes.
+    private mutating func member(_ name: some PayloadMemberName, value: UnsafeBufferPointer<UInt8>, quoted: Bool) {
+        let comma = needsComma
+        needsComma = true
+        let code = name.storedCode
+        name.spelling.withUTF8Buffer { spelling in
+            let quotes = quoted ? 2 : 0
+            let keyLength = (comma ? 1 : 0) + spelling.count + 3
+            let length = keyLength + value.count + quotes
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: length) { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var count = 0
+                if comma {
+                    base[0] = UInt8(ascii: ",")
+                    count = 1
+                }
+                base[count] = UInt8(ascii: "\"")
+                if let source = spelling.baseAddress { (base + count + 1).update(from: source, count: spelling.count) }
+                count += 1 + spelling.count
+                base[count] = UInt8(ascii: "\"")
+                base[count + 1] = UInt8(ascii: ":")
+                count += 2
+                if quoted {
+                    base[count] = UInt8(ascii: "\"")
+                    count += 1
+                }
+                if let source = value.baseAddress { (base + count).update(from: source, count: value.count) }
+                count += value.count
+                if quoted { base[count] = UInt8(ascii: "\"") }
+                bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
+                guard writesStoredForm else { return }
+                guard let code else {
+                    stored.append(contentsOf: UnsafeBufferPointer(start: base, count: length))
+                    return
+                }
+                // The stored form is the same bytes from the value on, after the comma and the code: written over
+                // the end of the key, so that it too is one append.
+                var start = keyLength
+                if code.1 != 0 {
+                    start -= 1
+                    base[start] = code.1
+                }
+                start -= 1
+                base[start] = code.0
+                if comma {
+                    start -= 1
+                    base[start] = UInt8(ascii: ",")
+                }
+                stored.append(contentsOf: UnsafeBufferPointer(start: base + start, count: length - start))
+            }
+        }
     }
 
     /// A string field whose characters the stored form replaces by `standIn` (a marker the reader puts the value
@@ -168,18 +232,13 @@ struct JSONPayloadWriter {
 
     private mutating func put(_ name: some PayloadMemberName, _ value: Int64?) {
         guard let value else { return }
-        key(name)
-        let start = bytes.count
-        appendInteger(value)
-        mirror(from: start)
+        Self.withDecimalDigits(of: value) { member(name, value: $0, quoted: false) }
     }
 
     private mutating func put(_ name: some PayloadMemberName, _ value: Bool?) {
         guard let value else { return }
-        key(name)
-        let start = bytes.count
-        appendASCII(value ? "true" : "false")
-        mirror(from: start)
+        let text: StaticString = value ? "true" : "false"
+        text.withUTF8Buffer { member(name, value: $0, quoted: false) }
     }
 
     private mutating func put(_ name: some PayloadMemberName, _ values: [String]?) {
@@ -247,12 +306,8 @@ struct JSONPayloadWriter {
         rawField(name, [UInt8](json))
     }
 
-    private mutating func appendASCII(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-
-    /// Writes the decimal digits (and sign) with one append, filling a buffer from its end.
-    private mutating func appendInteger(_ value: Int64) {
+    /// Calls `body` with the decimal digits (and sign) of `value`, written into a buffer from its end.
+    private static func withDecimalDigits(of value: Int64, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var magnitude = value.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var start = digits.count
@@ -265,7 +320,7 @@ struct JSONPayloadWriter {
                 start -= 1
                 digits[start] = UInt8(ascii: "-")
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            body(UnsafeBufferPointer(rebasing: digits[start...]))
         }
     }
 

@@ -21,6 +21,9 @@ import Testing
             originalTransactionId: "2000000000000001", transactionId: "2000000000000002", bundleId: "com.example",
             productId: "com.example.monthly", quantity: 1, type: .autoRenewable, appAccountToken: "\"productId\":",
             environment: .sandbox),
+        // A value past any stack buffer's size.
+        JWSTransactionDecodedPayload(
+            transactionId: "3", offerIdentifier: String(repeating: "o", count: 5_000), environment: .production),
     ])
     func transactionsAreWrittenWithTheirStoredForm(payload: JWSTransactionDecodedPayload) throws {
         let (json, stored) = PayloadJSON.unsignedTransactionAndStoredForm(payload)
