@@ -86,12 +86,7 @@ struct NotificationJob: Sendable {
         try signer.sign(scratch.notification, lane: lane, appendingTo: &scratch.jws)
         let signature = String(decoding: scratch.jws.suffix(JWSSigner.encodedSignatureLength), as: UTF8.self)
         // A copy of its exact size: the scratch buffer keeps its capacity for the lane's next job.
-        let stored = scratch.stored.withUnsafeBufferPointer { source in
-            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
-                if let from = source.baseAddress, let to = target.baseAddress { to.update(from: from, count: source.count) }
-                count = source.count
-            }
-        }
+        let stored = scratch.stored.withUnsafeBufferPointer { Array($0) }
         return OutboxRow(
             sequence: sequence, bundleId: bundleId, environment: environment,
             notificationType: notificationType, subtype: subtype, transactionId: transactionId,

@@ -13,7 +13,7 @@ struct JSONPayloadWriter {
     private(set) var bytes: [UInt8]
     /// The stored form, when ``writesStoredForm``.
     private var stored: [UInt8] = []
-    private let writesStoredForm: Bool
+    private var writesStoredForm: Bool
     private var needsComma = false
 
     /// Starts an object, and its stored form alongside when `writesStoredForm` (see ``finishWithStoredForm()``).
@@ -41,10 +41,7 @@ struct JSONPayloadWriter {
     /// Starts an object in `buffer` and its stored form in `storedBuffer`, both taken and emptied as
     /// ``init(reusing:)`` takes its buffer, and given back with ``finishWithStoredForm()``.
     init(reusing buffer: inout [UInt8], storedFormIn storedBuffer: inout [UInt8]) {
-        bytes = []
-        swap(&bytes, &buffer)
-        bytes.removeAll(keepingCapacity: true)
-        bytes.append(UInt8(ascii: "{"))
+        self.init(reusing: &buffer)
         swap(&stored, &storedBuffer)
         stored.removeAll(keepingCapacity: true)
         stored.append(UInt8(ascii: "{"))
@@ -69,39 +66,10 @@ struct JSONPayloadWriter {
         return (finish(), finished)
     }
 
-    /// Writes `,"key":` (without the comma for an object's first field) with one append: a payload has dozens of
-    /// keys, and appending their bytes one at a time checked the buffer's uniqueness and capacity for each. The
-    /// stored form gets the comma and the name's code, or the same bytes for a name without one.
+    /// Writes `,"key":` (without the comma for an object's first field) with one append, and to the stored form the
+    /// comma and the name's code, or the same bytes for a name without one: a member with no value yet.
     private mutating func key(_ name: some PayloadMemberName) {
-        let comma = needsComma
-        needsComma = true
-        let code = name.storedCode
-        name.spelling.withUTF8Buffer { name in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4) { buffer in
-                var count = 0
-                if comma {
-                    buffer[0] = UInt8(ascii: ",")
-                    count = 1
-                }
-                buffer[count] = UInt8(ascii: "\"")
-                count += 1
-                if let source = name.baseAddress, let target = buffer.baseAddress {
-                    (target + count).update(from: source, count: name.count)
-                }
-                count += name.count
-                buffer[count] = UInt8(ascii: "\"")
-                buffer[count + 1] = UInt8(ascii: ":")
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
-                guard writesStoredForm else { return }
-                if let code {
-                    if comma { stored.append(UInt8(ascii: ",")) }
-                    stored.append(code.0)
-                    if code.1 != 0 { stored.append(code.1) }
-                } else {
-                    stored.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
-                }
-            }
-        }
+        member(name, value: UnsafeBufferPointer(start: nil, count: 0), quoted: false)
     }
 
     // The fields, by the value's type: each for a ``StoredMember`` name, coded in the stored form, and for any
