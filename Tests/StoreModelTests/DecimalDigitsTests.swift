@@ -32,4 +32,15 @@ import Testing
             #expect(DecimalDigits.value(of: text) == nil, "\(text)")
         }
     }
+
+    @Test func knowsTheCanonicalSpellingAsStringDoes() {
+        let spellings = Self.values.flatMap { value in
+            let text = String(value)
+            return [text, "0" + text, "00" + text, "-" + text, text + " "]
+        } + ["", "0", "00", "+1", "١٢", "9223372036854775808"]
+        for text in spellings {
+            let canonical = Int64(text).map { $0 >= 0 && String($0) == text } ?? false
+            #expect(DecimalDigits.isCanonical(text) == canonical, "\(text)")
+        }
+    }
 }

@@ -261,9 +261,8 @@ extension EngineTables {
     /// columns cannot spell it back (an original transaction ID that is not a number's canonical spelling, whose
     /// integer column would lose it), when the state holds the identity too.
     static func storedState(of lifecycle: SubscriptionLifecycle) -> [UInt8] {
-        let spelledBack = { (id: String) in numeric(id).map { String($0) == id } ?? false }
-        guard spelledBack(lifecycle.originalTransactionId),
-            lifecycle.purchaserOriginalTransactionId.map(spelledBack) ?? true
+        guard DecimalDigits.isCanonical(lifecycle.originalTransactionId),
+            lifecycle.purchaserOriginalTransactionId.map(DecimalDigits.isCanonical) ?? true
         else { return lifecycle.compactRepresentation }
         return lifecycle.compactState
     }
@@ -289,9 +288,12 @@ extension EngineTables {
             originalTransactionId: String(try row.int64(0)), accountId: try row.string(2), bundleId: bundleId,
             subscriptionGroupIdentifier: groupId, ownership: InAppOwnershipType(rawValue: ownership),
             purchaserOriginalTransactionId: try row.optionalInt64(5).map { String($0) }, productId: productId)
-        guard let lifecycle = try row.withOptionalBytes(7, { bytes in
-            bytes.flatMap { SubscriptionLifecycle(compactState: [UInt8]($0), identity: identity) }
-        }) else { return nil }
+        // The identity and the lifecycle are moved, not copied, into what is returned: a copy retains each of
+        // their strings, and the original's end releases them again.
+        guard let state = try row.withOptionalBytes(7, { $0.map { [UInt8]($0) } }),
+            let lifecycle = SubscriptionLifecycle(compactState: state, identity: identity)
+        else { return nil }
+        let storedProductId = lifecycle.productId
         var owner: ChainOwner?
         if let country = try row.optionalString(10), let id = try row.optionalString(11),
             let currency = try row.optionalString(12)
@@ -302,7 +304,7 @@ extension EngineTables {
         }
         let dueSequence = try row.optionalInt64(8)
         return ChainRecord(
-            lifecycle: lifecycle, dueSequence: dueSequence, storedProductId: lifecycle.productId,
+            lifecycle: consume lifecycle, dueSequence: dueSequence, storedProductId: storedProductId,
             latestTransactionKey: try row.optionalInt64(9), owner: owner,
             storedDue: ChainRecord.DueColumns(date: try row.optionalInt64(14), sequence: dueSequence))
     }

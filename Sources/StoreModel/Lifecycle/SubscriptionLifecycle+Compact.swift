@@ -119,12 +119,13 @@ extension SubscriptionLifecycle {
 
     /// Reads a chain from ``compactState`` and the identity kept beside it, or from ``compactRepresentation``
     /// (which holds its own identity, and `identity` is then not used); `nil` when the bytes are neither.
-    public init?(compactState bytes: [UInt8], identity: Identity) {
-        self.init(compactBytes: bytes, identity: identity)
+    public init?(compactState bytes: [UInt8], identity: consuming Identity) {
+        self.init(compactBytes: bytes, identity: consume identity)
     }
 
-    private init?(compactBytes bytes: [UInt8], identity given: Identity?) {
+    private init?(compactBytes bytes: [UInt8], identity given: consuming Identity?) {
         var reader = CompactReader(bytes)
+        var givenProductId: String?
         do throws(CompactReader.Malformed) {
             let format = try reader.byte()
             let withIdentity: Bool
@@ -140,7 +141,8 @@ extension SubscriptionLifecycle {
                 subscriptionGroupIdentifier = try reader.string()
                 ownership = InAppOwnershipType(rawValue: try reader.string())
                 purchaserOriginalTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
-            } else if let given {
+            } else if let given = consume given {
+                givenProductId = given.productId
                 originalTransactionId = given.originalTransactionId
                 accountId = given.accountId
                 bundleId = given.bundleId
@@ -160,7 +162,7 @@ extension SubscriptionLifecycle {
                 latestWebOrderLineItemId = try reader.string()
                 mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
             } else {
-                let product = given?.productId ?? ""
+                let product = givenProductId ?? ""
                 productId = product
                 autoRenewProductId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
                     ?? product
