@@ -49,6 +49,38 @@ import Testing
         #expect(Catalog(file).products == file.allProducts)
     }
 
+    /// A renewal's period and price, read without the subscription: what ``Catalog/subscription(id:)`` gives,
+    /// for every product of every sample file, for products of other kinds and IDs that are missing, and for an
+    /// ID that repeats (the first product of an ID decides, as it does for the lookups above).
+    @Test func renewalTermsAreTheSubscriptionsOwn() throws {
+        var catalogs = [Catalog(Self.configuration)]
+        for name in try CatalogFixtures.sampleNames() { catalogs.append(Catalog(try CatalogFixtures.load(name))) }
+        let repeated = StoreKitConfiguration(
+            fileName: "Repeated.storekit",
+            products: [StoreKitProduct(kind: .consumable, productID: "same", displayPrice: "0.99")],
+            subscriptionGroups: [
+                StoreKitSubscriptionGroup(id: "G", name: "G", subscriptions: [
+                    StoreKitSubscription(productID: "same", displayPrice: "4.99", subscriptionGroupID: "G",
+                                         recurringSubscriptionPeriod: .oneMonth),
+                    StoreKitSubscription(productID: "twice", displayPrice: "1.99", subscriptionGroupID: "G",
+                                         recurringSubscriptionPeriod: .oneWeek),
+                    StoreKitSubscription(productID: "twice", displayPrice: "2.99", subscriptionGroupID: "G",
+                                         recurringSubscriptionPeriod: .oneYear),
+                ])
+            ])
+        catalogs.append(Catalog(repeated))
+        #expect(Catalog(repeated).recurringPeriod(of: "same") == nil)
+        #expect(Catalog(repeated).recurringPeriod(of: "twice") == .oneWeek)
+        #expect(Catalog(repeated).regularPriceMilliunits(of: "twice") == 1990)
+        for catalog in catalogs {
+            for productID in catalog.products.map(\.productID) + ["missing"] {
+                let subscription = catalog.subscription(id: productID)
+                #expect(catalog.recurringPeriod(of: productID) == subscription?.recurringSubscriptionPeriod, "\(productID)")
+                #expect(catalog.regularPriceMilliunits(of: productID) == subscription?.displayPrice.milliunits, "\(productID)")
+            }
+        }
+    }
+
     @Test func configurationAndCatalogAnswerTheSameQueries() {
         let file = Self.configuration
         let catalog = Catalog(file)

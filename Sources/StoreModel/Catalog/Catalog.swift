@@ -47,6 +47,18 @@ public struct Catalog: Hashable, Sendable {
         product(id: productID)?.subscription
     }
 
+    /// How long one paid period of the auto-renewable subscription `productID` lasts, read without copying the
+    /// subscription (which ``subscription(id:)`` does, every string and offer of it): renewals ask on every event.
+    public func recurringPeriod(of productID: String) -> SubscriptionPeriod? {
+        storage.subscriptionTerms[productID]?.period
+    }
+
+    /// The price of one period of the auto-renewable subscription `productID` in milliunits, `nil` when the
+    /// subscription is missing or its price does not parse; read like ``recurringPeriod(of:)``.
+    public func regularPriceMilliunits(of productID: String) -> Int64? {
+        storage.subscriptionTerms[productID]?.priceMilliunits
+    }
+
     /// The products of one kind, in file order.
     public func products(ofKind kind: StoreKitProductKind) -> [CatalogProduct] {
         products.filter { $0.kind == kind }
@@ -80,6 +92,8 @@ extension Catalog {
         let products: [CatalogProduct]
         let productIndex: [String: Int]
         let groupIndex: [String: Int]
+        /// Each auto-renewable subscription's period and price, by product ID (the first of repeated IDs).
+        let subscriptionTerms: [String: SubscriptionTerms]
 
         init(_ configuration: StoreKitConfiguration) {
             self.configuration = configuration
@@ -93,6 +107,20 @@ extension Catalog {
                 }
             }
             groupIndex = groups
+            var terms: [String: SubscriptionTerms] = [:]
+            // Only where ``product(id:)`` finds a subscription: the first product of each ID.
+            for (id, index) in productIndex {
+                guard case .subscription(let subscription) = products[index] else { continue }
+                terms[id] = SubscriptionTerms(
+                    period: subscription.recurringSubscriptionPeriod, priceMilliunits: subscription.displayPrice.milliunits)
+            }
+            subscriptionTerms = terms
         }
+    }
+
+    /// What a renewal needs of its subscription.
+    private struct SubscriptionTerms: Sendable {
+        let period: SubscriptionPeriod
+        let priceMilliunits: Int64?
     }
 }

@@ -73,6 +73,6 @@ public struct LifecycleContext: Sendable {
 
     /// The regular price of a subscription in milliunits (0 without a valid price).
     public func regularPrice(of productId: String) -> Int64 {
-        catalog.subscription(id: productId)?.displayPrice.milliunits ?? 0
+        catalog.regularPriceMilliunits(of: productId) ?? 0
     }
 }

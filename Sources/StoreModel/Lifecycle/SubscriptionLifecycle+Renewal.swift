@@ -93,8 +93,8 @@ extension SubscriptionLifecycle {
         let graceApplies = context.isBillingGracePeriodEnabled
             && (context.policy.gracePeriodScope == .allRenewals || !convertsFromFree)
         isBillingIssueScheduled = false
-        if graceApplies, let product = context.catalog.subscription(id: autoRenewProductId) {
-            let graceEnd = min(failedAt.adding(context.gracePeriod(for: product.recurringSubscriptionPeriod)), retryEnd)
+        if graceApplies, let period = context.catalog.recurringPeriod(of: autoRenewProductId) {
+            let graceEnd = min(failedAt.adding(context.gracePeriod(for: period)), retryEnd)
             state = .inGracePeriod(gracePeriodExpiresDate: graceEnd, billingRetryExpiresDate: retryEnd)
             actions.append(.enqueueNotification(draft(.didFailToRenew, .gracePeriod, in: context)))
         } else {

@@ -31,10 +31,10 @@ extension SubscriptionLifecycle {
         from start: Timestamp, productId: String, offer: OfferApplication?, in context: LifecycleContext
     ) throws(LifecycleError) -> Timestamp {
         if let offer { return context.end(of: offer.period, from: start) }
-        guard let product = context.catalog.subscription(id: productId) else {
+        guard let period = context.catalog.recurringPeriod(of: productId) else {
             throw .productNotFound(productId: productId)
         }
-        return context.end(of: product.recurringSubscriptionPeriod, from: start)
+        return context.end(of: period, from: start)
     }
 
     /// A new transaction of this chain.
