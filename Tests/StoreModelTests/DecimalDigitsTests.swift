@@ -41,6 +41,7 @@ import Testing
         for text in spellings {
             let canonical = Int64(text).map { $0 >= 0 && String($0) == text } ?? false
             #expect(DecimalDigits.isCanonical(text) == canonical, "\(text)")
+            #expect(DecimalDigits.canonicalValue(of: text) == (canonical ? Int64(text) : nil), "\(text)")
         }
     }
 }

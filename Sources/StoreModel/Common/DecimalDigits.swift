@@ -9,12 +9,17 @@ public enum DecimalDigits {
         return value(ofDigits: Array(text.utf8))
     }
 
-    /// Whether `text` is the canonical decimal spelling of an `Int64` that is not negative, the one `String(_:)`
-    /// gives back: digits only, no leading zero (but for "0" itself), no overflow. Asked without making that
-    /// spelling, which allocates for identifiers of sixteen digits or more.
+    /// The number `text` spells when it is the canonical decimal spelling of an `Int64` that is not negative, the
+    /// one `String(_:)` gives back: digits only, no leading zero (but for "0" itself), no overflow; `nil` otherwise.
+    /// Asked without making that spelling, which allocates for identifiers of sixteen digits or more.
+    public static func canonicalValue(of text: String) -> Int64? {
+        guard let first = text.utf8.first, first != UInt8(ascii: "0") || text.utf8.count == 1 else { return nil }
+        return value(of: text)
+    }
+
+    /// Whether `text` is the canonical spelling ``canonicalValue(of:)`` reads.
     public static func isCanonical(_ text: String) -> Bool {
-        guard let first = text.utf8.first, value(of: text) != nil else { return false }
-        return first != UInt8(ascii: "0") || text.utf8.count == 1
+        canonicalValue(of: text) != nil
     }
 
     private static func value(ofDigits digits: some Collection<UInt8>) -> Int64? {

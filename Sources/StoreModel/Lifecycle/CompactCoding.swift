@@ -59,8 +59,7 @@ struct CompactWriter {
     /// The number `value` spells canonically, if it does and is below 2⁶³: digits without a leading zero (but
     /// `"0"` itself), which then fit an `Int64` exactly when below 2⁶³.
     static func canonicalDecimal(_ value: String) -> UInt64? {
-        guard value.utf8.first != UInt8(ascii: "0") || value.utf8.count == 1 else { return nil }
-        return DecimalDigits.value(of: value).map { UInt64($0) }
+        DecimalDigits.canonicalValue(of: value).map { UInt64($0) }
     }
 }
 
