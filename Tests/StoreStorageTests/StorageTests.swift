@@ -45,6 +45,54 @@ import Testing
     }
 
     @Test(arguments: StorageBackendUnderTest.all)
+    func byteArraysAreStoredAsTheBlobsOfTheSameBytes(backend: StorageBackendUnderTest) async throws {
+        try await backend.withStore { store in
+            let dialect = store.database.dialect
+            try await store.database.execute("CREATE TABLE samples (id INTEGER PRIMARY KEY, t TEXT, b \(dialect.blobType))")
+            // Arrays of every size next to texts and `Data` blobs in one statement, each read from its own place.
+            let arrays = Self.blobs.map { [UInt8]($0) }
+            var parameters: [SQLValue] = []
+            for (index, bytes) in arrays.enumerated() {
+                parameters += [SQLValue(2 * index), .text(Self.texts[index]), .bytes(bytes)]
+                parameters += [SQLValue(2 * index + 1), .text(Self.texts[index]), .blob(Data(bytes.reversed()))]
+            }
+            let rows = Array(repeating: "(?, ?, ?)", count: 2 * arrays.count).joined(separator: ", ")
+            try await store.database.execute("INSERT INTO samples (id, t, b) VALUES \(rows)", parameters)
+            let stored = try await store.database.query("SELECT id, b FROM samples ORDER BY id")
+            #expect(stored.count == 2 * arrays.count)
+            for row in stored {
+                let id = try row.int("id")
+                let expected = id % 2 == 0 ? arrays[id / 2] : arrays[id / 2].reversed()
+                // Read back, the bytes are an ordinary blob.
+                guard case .blob(let data) = row.values[1] else {
+                    Issue.record("row \(id) holds \(row.values[1].typeName), not a blob")
+                    continue
+                }
+                #expect([UInt8](data) == expected, "row \(id)")
+            }
+            let echoed = try await store.database.queryFirst("SELECT ? AS value", [.bytes(arrays[2])])
+            #expect(echoed?["value"] == .blob(Self.blobs[2]))
+        }
+    }
+
+    @Test func byteArraysEqualAndHashAsTheBlobsOfTheSameBytes() {
+        for blob in Self.blobs {
+            let bytes = SQLValue.bytes([UInt8](blob))
+            #expect(bytes == .blob(blob))
+            #expect(SQLValue.blob(blob) == bytes)
+            #expect(bytes.hashValue == SQLValue.blob(blob).hashValue)
+            #expect(Set([bytes, .blob(blob)]).count == 1)
+            #expect(bytes.typeName == "blob")
+            #expect(bytes.description == SQLValue.blob(blob).description)
+        }
+        #expect(SQLValue.bytes([1, 2]) != .blob(Data([2, 1])))
+        #expect(SQLValue.bytes([1, 2]) != .bytes([1, 2, 3]))
+        #expect(SQLValue.bytes([]) != .text(""))
+        #expect(SQLValue.bytes([]) != .null)
+        #expect(SQLValue.bytes([0x61]) != .text("a"))
+    }
+
+    @Test(arguments: StorageBackendUnderTest.all)
     func manyTextsAndBlobsInOneStatementKeepTheirOwnBytes(backend: StorageBackendUnderTest) async throws {
         try await backend.withStore { store in
             let dialect = store.database.dialect

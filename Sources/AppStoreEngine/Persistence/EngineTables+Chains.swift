@@ -19,7 +19,7 @@ extension EngineTables {
             var values: [SQLValue] = [
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(Self.storedState(of: lifecycle))), SQLValue(chain.latestTransactionKey), .integer(key),
+                .bytes(Self.storedState(of: lifecycle)), SQLValue(chain.latestTransactionKey), .integer(key),
             ]
             let changed: Int
             if storedProduct == lifecycle.productId, pending.isDeferring {
@@ -53,7 +53,7 @@ extension EngineTables {
                 SQLValue(lifecycle.purchaserOriginalTransactionId.flatMap(Self.numeric)), .text(lifecycle.productId),
                 .integer(Int64(lifecycle.state.status.rawValue)), SQLValue(lifecycle.dueEvent?.date.milliseconds),
                 SQLValue(lifecycle.dueEvent == nil ? nil : chain.dueSequence),
-                .blob(Data(Self.storedState(of: lifecycle))), SQLValue(chain.latestTransactionKey),
+                .bytes(Self.storedState(of: lifecycle)), SQLValue(chain.latestTransactionKey),
                 SQLValue(chain.owner?.storefront.countryCode), SQLValue(chain.owner?.storefront.id),
                 SQLValue(chain.owner?.storefront.currency), SQLValue(chain.owner?.appTransactionId),
             ]

@@ -52,7 +52,7 @@ extension EngineTables {
                 values.append(.integer(rows[index].signedDate.milliseconds))
                 values.append(.text(DeliveryState.pending.rawValue))
                 values.append(.integer(headerId))
-                values.append(.blob(Data(rows[index].stored.payload)))
+                values.append(.bytes(rows[index].stored.payload))
                 values.append(.text(rows[index].stored.signature))
                 values.append(SQLValue(rows[index].testToken))
             }

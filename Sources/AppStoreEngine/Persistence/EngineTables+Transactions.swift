@@ -61,7 +61,7 @@ extension EngineTables {
 
     /// A transaction's payload as stored: the stored form it was written with, else its JSON coded.
     private static func storedPayload(of transaction: StoredTransaction) -> SQLValue {
-        transaction.storedForm.map { .blob(Data($0)) } ?? .payload(transaction.json)
+        transaction.storedForm.map { .bytes($0) } ?? .payload(transaction.json)
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after keeping its previous JSON for

@@ -54,6 +54,10 @@ struct PostgreSQLParameters {
                 let start = begin(type: PostgreSQLTypeOID.bytea, format: 1)
                 storage.append(contentsOf: data)
                 end(start, terminated: false)
+            case .bytes(let array):
+                let start = begin(type: PostgreSQLTypeOID.bytea, format: 1)
+                storage.append(contentsOf: array)
+                end(start, terminated: false)
             case .array(let array):
                 guard !array.holdsNUL else {
                     throw StorageError(

@@ -158,6 +158,10 @@ public struct SQLColumns {
                 var result: Result<T, StorageError>?
                 data.withUnsafeBytes { bytes in result = Result { () throws(StorageError) in try body(bytes) } }
                 return try result!.get()
+            case .bytes(let array):
+                var result: Result<T, StorageError>?
+                array.withUnsafeBytes { bytes in result = Result { () throws(StorageError) in try body(bytes) } }
+                return try result!.get()
             case .null: return try body(nil)
             default: throw mismatch(column, expected: "bytes", found: typeName(column))
             }
@@ -190,7 +194,7 @@ public struct SQLColumns {
             case .integer: return "an integer"
             case .real: return "a real number"
             case .text: return "text"
-            case .blob: return "bytes"
+            case .blob, .bytes: return "bytes"
             case .array: return "an array"
             }
         }

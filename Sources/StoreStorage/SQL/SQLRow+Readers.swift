@@ -72,6 +72,7 @@ extension SQLRow {
         switch try value(column) {
         case .null: return nil
         case .blob(let value): return value
+        case .bytes(let value): return Data(value)
         case let other: throw mismatch(column, expected: "blob", found: other)
         }
     }

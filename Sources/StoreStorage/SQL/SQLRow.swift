@@ -78,7 +78,7 @@ public struct SQLRow: Sendable, Hashable {
             case .integer: "Read it with row.int64(\"\(column)\"), or CAST it in the query."
             case .real: "Read it with row.double(\"\(column)\"), or CAST it in the query."
             case .text: "Read it with row.string(\"\(column)\"), or CAST it in the query."
-            case .blob: "Read it with row.data(\"\(column)\")."
+            case .blob, .bytes: "Read it with row.data(\"\(column)\")."
             case .array: "Arrays are parameters only."
             }
         return StorageError(

@@ -6,7 +6,7 @@ public import Foundation
 /// Literals convert directly, so parameters read like the values they carry:
 /// `[42, "com.example.pro", nil, 1.5, .blob(signature)]`. `true` and `false` become the integers 1 and 0,
 /// which is how flags are stored on both backends.
-public enum SQLValue: Sendable, Hashable {
+public enum SQLValue: Sendable {
     /// SQL `NULL`.
     case null
     /// A signed 64-bit integer (`INTEGER` on SQLite, `BIGINT`/`INTEGER`/`SMALLINT`/`BOOLEAN` on PostgreSQL).
@@ -17,6 +17,9 @@ public enum SQLValue: Sendable, Hashable {
     case text(String)
     /// Raw bytes (`BLOB` on SQLite, `BYTEA` on PostgreSQL).
     case blob(Data)
+    /// Raw bytes held in an array, a parameter only: bound as ``blob(_:)`` is, without first copying them into a
+    /// `Data`. It equals (and hashes as) the ``blob(_:)`` of the same bytes, and rows read back hold ``blob(_:)``.
+    case bytes([UInt8])
     /// A PostgreSQL array, a parameter only: a whole column of rows for one multi-row statement. SQLite refuses it,
     /// and no row read from either store holds one.
     case array(PostgreSQLArray)
@@ -48,8 +51,38 @@ extension SQLValue {
         case .integer: "integer"
         case .real: "real"
         case .text: "text"
-        case .blob: "blob"
+        case .blob, .bytes: "blob"
         case .array: "array"
+        }
+    }
+}
+
+extension SQLValue: Hashable {
+    /// Values of the same storage class and content are equal: ``bytes(_:)`` equals the ``blob(_:)`` of the same
+    /// bytes.
+    public static func == (left: SQLValue, right: SQLValue) -> Bool {
+        switch (left, right) {
+        case (.null, .null): true
+        case (.integer(let a), .integer(let b)): a == b
+        case (.real(let a), .real(let b)): a == b
+        case (.text(let a), .text(let b)): a == b
+        case (.blob(let a), .blob(let b)): a == b
+        case (.bytes(let a), .bytes(let b)): a == b
+        case (.blob(let a), .bytes(let b)), (.bytes(let b), .blob(let a)): a.elementsEqual(b)
+        case (.array(let a), .array(let b)): a == b
+        default: false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .null: hasher.combine(0)
+        case .integer(let value): hasher.combine(1); hasher.combine(value)
+        case .real(let value): hasher.combine(2); hasher.combine(value)
+        case .text(let value): hasher.combine(3); hasher.combine(value)
+        case .blob(let value): hasher.combine(4); value.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .bytes(let value): hasher.combine(4); value.withUnsafeBytes { hasher.combine(bytes: $0) }
+        case .array(let value): hasher.combine(5); hasher.combine(value)
         }
     }
 }
@@ -94,6 +127,7 @@ extension SQLValue: CustomStringConvertible {
         case .text(let value) where value.count > 40: "'\(value.prefix(40))…' (\(value.count) characters)"
         case .text(let value): "'\(value)'"
         case .blob(let value): "<\(value.count) bytes>"
+        case .bytes(let value): "<\(value.count) bytes>"
         case .array(let value): "<\(value.element.sqlName)[], \(value.byteCount) bytes>"
         }
     }

@@ -18,6 +18,7 @@ struct BoundBytes {
                 switch values[index] {
                 case .text(let text): total += text.utf8.count
                 case .blob(let data): total += data.count
+                case .bytes(let array): total += array.count
                 default: break
                 }
             }
@@ -47,6 +48,15 @@ struct BoundBytes {
         guard count > 0 else { return nil }
         let target = reserve(count)
         data.withUnsafeBytes { bytes in target.copyMemory(from: bytes.baseAddress!, byteCount: count) }
+        return UnsafeRawBufferPointer(start: target, count: count)
+    }
+
+    /// Copies an array's bytes in; `nil` for the empty array.
+    mutating func append(_ array: [UInt8]) -> UnsafeRawBufferPointer? {
+        let count = array.count
+        guard count > 0 else { return nil }
+        let target = reserve(count)
+        array.withUnsafeBytes { bytes in target.copyMemory(from: bytes.baseAddress!, byteCount: count) }
         return UnsafeRawBufferPointer(start: target, count: count)
     }
 

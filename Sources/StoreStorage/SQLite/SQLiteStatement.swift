@@ -93,6 +93,9 @@ struct SQLiteStatement {
             // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
             guard let blob = bytes.append(data) else { return sqlite3_bind_zeroblob(pointer, index, 0) }
             return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
+        case .bytes(let array):
+            guard let blob = bytes.append(array) else { return sqlite3_bind_zeroblob(pointer, index, 0) }
+            return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
         case .array:
             return SQLITE_MISMATCH  // refused by bind(_:) with a message first
         }

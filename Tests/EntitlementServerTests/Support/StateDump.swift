@@ -41,6 +41,7 @@ enum StateDump {
         case .real(let number): "\(number)"
         case .text(let text): text
         case .blob(let data): data.base64EncodedString()
+        case .bytes(let bytes): Data(bytes).base64EncodedString()
         case .array(let array): "\(array)"
         }
     }
