@@ -77,8 +77,10 @@ extension OperationScope {
         var dueChanged = isNew
         // New transactions are announced as they are stored (a purchase made in the app is answered instead).
         let answered = origin == .app ? actions.completedPurchaseTransactionId : nil
-        // The transaction last stored, which the notifications that follow are usually about.
+        // The transaction last stored, which the notifications that follow are usually about. It joins `applied`
+        // (moved, not copied: a copy retains each of its payload's strings) when the next one is stored, or at the end.
         var recent: StoredTransaction?
+        var recentIsCreated = false
         // Each action is moved out of the array (a placeholder takes its place) rather than copied: a
         // transaction's payload is dozens of strings.
         var remaining = consume actions
@@ -91,12 +93,14 @@ extension OperationScope {
                     payload, accountId: record.lifecycle.accountId, announced: payload.transactionId != answered,
                     previousInChain: record.latestTransactionKey ?? 0)
                 record.latestTransactionKey = try EngineTables.key(stored.id)
-                applied.created.append(stored)
-                recent = stored
+                Self.keep(&recent, isCreated: recentIsCreated, in: &applied)
+                recent = consume stored
+                recentIsCreated = true
             case .updateTransaction(let payload):
                 let stored = try update(payload)
-                applied.updated.append(stored)
-                recent = stored
+                Self.keep(&recent, isCreated: recentIsCreated, in: &applied)
+                recent = consume stored
+                recentIsCreated = false
             case .enqueueNotification(let draft):
                 if draft.notificationType == .subscribed || draft.notificationType == .refundReversed {
                     applied.grantsFamilyAccess = true
@@ -108,6 +112,7 @@ extension OperationScope {
                 applied.completedPurchase = id
             }
         }
+        Self.keep(&recent, isCreated: recentIsCreated, in: &applied)
         if dueChanged {
             record.dueSequence = record.lifecycle.dueEvent == nil
                 ? nil : EngineCounters.take(&counters.nextDueSequence)
@@ -127,6 +132,12 @@ extension OperationScope {
             try announce(try storedTransaction(transaction.id))
         }
         return applied
+    }
+
+    /// Moves `transaction` (when there is one) to the end of `applied`'s created or updated transactions.
+    private static func keep(_ transaction: inout StoredTransaction?, isCreated: Bool, in applied: inout AppliedActions) {
+        guard let kept = transaction.take() else { return }
+        if isCreated { applied.created.append(kept) } else { applied.updated.append(kept) }
     }
 
     /// The family members' chains that follow a purchaser's chain. Without any member chain in the store (read

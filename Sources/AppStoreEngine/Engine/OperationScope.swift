@@ -369,10 +369,18 @@ final class OperationScope {
     /// Raises a lifecycle notification draft; `recent` is a transaction just stored, used when it is the draft's
     /// (saving the lookup).
     func enqueue(_ draft: NotificationDraft, app: RegisteredApp, recent: StoredTransaction? = nil) throws(AppStoreEngineError) {
-        let transaction = recent?.id == draft.transactionId ? recent! : try storedTransaction(draft.transactionId)
-        enqueue(
-            draft.notificationType, draft.subtype, app: app, transaction: transaction,
-            renewalInfo: draft.renewalInfo, status: draft.status, consumptionRequestReason: draft.consumptionRequestReason)
+        // `recent` is passed on as it is rather than copied into a local first (a copy retains each of its strings).
+        if recent?.id == draft.transactionId {
+            enqueue(
+                draft.notificationType, draft.subtype, app: app, transaction: recent,
+                renewalInfo: draft.renewalInfo, status: draft.status,
+                consumptionRequestReason: draft.consumptionRequestReason)
+        } else {
+            enqueue(
+                draft.notificationType, draft.subtype, app: app, transaction: try storedTransaction(draft.transactionId),
+                renewalInfo: draft.renewalInfo, status: draft.status,
+                consumptionRequestReason: draft.consumptionRequestReason)
+        }
     }
 }
 

@@ -60,9 +60,15 @@ struct NotificationJob: Sendable {
                     }
                 }
             }
-            if let renewal = renewalInfo {
+            // Read where it is stored: `if let` copied it (a retain of each of its strings, then a release).
+            let hasRenewalInfo = switch renewalInfo {
+            case .some: true
+            case .none: false
+            }
+            if hasRenewalInfo {
                 PayloadJSON.renewalInfo(
-                    renewal, signedDate: signedDate, writingTo: &scratch.renewal, storedFormIn: &scratch.storedRenewal)
+                    renewalInfo!, signedDate: signedDate, writingTo: &scratch.renewal,
+                    storedFormIn: &scratch.storedRenewal)
                 try writer.unescapedField(.signedRenewalInfo) { bytes throws(AppStoreEngineError) in
                     try signer.sign(scratch.renewal, lane: lane, appendingTo: &bytes)
                 } storedForm: { jws, stored in
