@@ -352,7 +352,7 @@ final class OperationScope {
     /// Raises a notification about a transaction (or none, for `TEST` and summaries); it is signed at commit.
     func enqueue(
         _ type: NotificationTypeV2, _ subtype: Subtype? = nil, app: RegisteredApp, transaction: StoredTransaction?,
-        renewalInfo: JWSRenewalInfoDecodedPayload? = nil, status: Status? = nil,
+        renewalInfo: consuming JWSRenewalInfoDecodedPayload? = nil, status: Status? = nil,
         consumptionRequestReason: ConsumptionRequestReason? = nil, summary: Summary? = nil, testToken: String? = nil
     ) {
         let sequence = EngineCounters.take(&counters.nextOutboxSequence)
@@ -368,18 +368,20 @@ final class OperationScope {
 
     /// Raises a lifecycle notification draft; `recent` is a transaction just stored, used when it is the draft's
     /// (saving the lookup).
-    func enqueue(_ draft: NotificationDraft, app: RegisteredApp, recent: StoredTransaction? = nil) throws(AppStoreEngineError) {
-        // `recent` is passed on as it is rather than copied into a local first (a copy retains each of its strings).
+    func enqueue(
+        _ draft: consuming NotificationDraft, app: RegisteredApp, recent: StoredTransaction? = nil
+    ) throws(AppStoreEngineError) {
+        // The renewal information moves from the draft into the notification, and `recent` is passed on as it is
+        // rather than copied into a local first: each copy retained every one of their strings.
+        let renewalInfo = draft.renewalInfo.take()
         if recent?.id == draft.transactionId {
             enqueue(
-                draft.notificationType, draft.subtype, app: app, transaction: recent,
-                renewalInfo: draft.renewalInfo, status: draft.status,
-                consumptionRequestReason: draft.consumptionRequestReason)
+                draft.notificationType, draft.subtype, app: app, transaction: recent, renewalInfo: renewalInfo,
+                status: draft.status, consumptionRequestReason: draft.consumptionRequestReason)
         } else {
             enqueue(
                 draft.notificationType, draft.subtype, app: app, transaction: try storedTransaction(draft.transactionId),
-                renewalInfo: draft.renewalInfo, status: draft.status,
-                consumptionRequestReason: draft.consumptionRequestReason)
+                renewalInfo: renewalInfo, status: draft.status, consumptionRequestReason: draft.consumptionRequestReason)
         }
     }
 }
