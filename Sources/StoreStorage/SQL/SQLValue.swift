@@ -74,6 +74,8 @@ extension SQLValue: Hashable {
         }
     }
 
+    /// Hashes the storage class and the content, as ``==`` compares them: ``bytes(_:)`` as the ``blob(_:)`` of the
+    /// same bytes.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
