@@ -154,14 +154,8 @@ public struct SQLColumns {
             }
         case .row(let row):
             switch row.values[column] {
-            case .blob(let data):
-                var result: Result<T, StorageError>?
-                data.withUnsafeBytes { bytes in result = Result { () throws(StorageError) in try body(bytes) } }
-                return try result!.get()
-            case .bytes(let array):
-                var result: Result<T, StorageError>?
-                array.withUnsafeBytes { bytes in result = Result { () throws(StorageError) in try body(bytes) } }
-                return try result!.get()
+            case .blob(let data): return try Self.withBytes(of: data, body)
+            case .bytes(let array): return try Self.withBytes(of: array, body)
             case .null: return try body(nil)
             default: throw mismatch(column, expected: "bytes", found: typeName(column))
             }
@@ -198,6 +192,16 @@ public struct SQLColumns {
             case .array: return "an array"
             }
         }
+    }
+
+    /// `body` with a blob's bytes (`withUnsafeBytes` rethrows untyped errors, so the typed one goes through a
+    /// `Result`).
+    private static func withBytes<T>(
+        of blob: some ContiguousBytes, _ body: (UnsafeRawBufferPointer?) throws(StorageError) -> T
+    ) throws(StorageError) -> T {
+        var result: Result<T, StorageError>?
+        blob.withUnsafeBytes { bytes in result = Result { () throws(StorageError) in try body(bytes) } }
+        return try result!.get()
     }
 
     private func mismatch(_ column: Int, expected: String, found: String) -> StorageError {

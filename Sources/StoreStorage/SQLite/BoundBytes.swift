@@ -42,22 +42,14 @@ struct BoundBytes {
         return UnsafeBufferPointer(start: target.assumingMemoryBound(to: CChar.self), count: count)
     }
 
-    /// Copies a blob's bytes in; `nil` for the empty blob.
-    mutating func append(_ data: Data) -> UnsafeRawBufferPointer? {
-        let count = data.count
-        guard count > 0 else { return nil }
-        let target = reserve(count)
-        data.withUnsafeBytes { bytes in target.copyMemory(from: bytes.baseAddress!, byteCount: count) }
-        return UnsafeRawBufferPointer(start: target, count: count)
-    }
-
-    /// Copies an array's bytes in; `nil` for the empty array.
-    mutating func append(_ array: [UInt8]) -> UnsafeRawBufferPointer? {
-        let count = array.count
-        guard count > 0 else { return nil }
-        let target = reserve(count)
-        array.withUnsafeBytes { bytes in target.copyMemory(from: bytes.baseAddress!, byteCount: count) }
-        return UnsafeRawBufferPointer(start: target, count: count)
+    /// Copies a blob's bytes (a `Data` or a byte array) in; `nil` for the empty blob.
+    mutating func append(_ blob: some ContiguousBytes) -> UnsafeRawBufferPointer? {
+        blob.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return nil }
+            let target = reserve(bytes.count)
+            target.copyMemory(from: base, byteCount: bytes.count)
+            return UnsafeRawBufferPointer(start: target, count: bytes.count)
+        }
     }
 
     /// The next `count` bytes (the values were measured when the bytes were allocated).

@@ -90,15 +90,19 @@ struct SQLiteStatement {
             }
             return sqlite3_bind_text(pointer, index, characters.baseAddress, Int32(characters.count), nil)
         case .blob(let data):
-            // A nil pointer would bind NULL, so the empty blob is bound as a zero-length blob.
-            guard let blob = bytes.append(data) else { return sqlite3_bind_zeroblob(pointer, index, 0) }
-            return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
+            return bindBlob(bytes.append(data), at: index)
         case .bytes(let array):
-            guard let blob = bytes.append(array) else { return sqlite3_bind_zeroblob(pointer, index, 0) }
-            return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
+            return bindBlob(bytes.append(array), at: index)
         case .array:
             return SQLITE_MISMATCH  // refused by bind(_:) with a message first
         }
+    }
+
+    /// Binds bytes copied into the bound bytes; `nil`, the empty blob, as a zero-length blob (a nil pointer would
+    /// bind NULL).
+    private func bindBlob(_ blob: UnsafeRawBufferPointer?, at index: Int32) -> Int32 {
+        guard let blob else { return sqlite3_bind_zeroblob(pointer, index, 0) }
+        return sqlite3_bind_blob(pointer, index, blob.baseAddress, Int32(blob.count), nil)
     }
 
     /// Advances to the next row: `true` when a row is ready, `false` when the statement is done.
