@@ -38,6 +38,8 @@ let package = Package(
         // libmicrohttpd's, apart so that crypto-only builds (the fuzzers) do not link the HTTP library.
         .target(name: "CTiendaShims", dependencies: ["COpenSSL"]),
         .target(name: "CMicroHTTPDShims", dependencies: ["CMicroHTTPD"]),
+        // A SQLite VFS over the default one that writes runs of contiguous log frames and checkpoint pages at once.
+        .target(name: "CSQLiteVFS", dependencies: ["CSQLite"]),
 
         // A pthread mutex around a value, which ThreadSanitizer sees (shared by StoreCrypto and StoreHTTP).
         .target(name: "StoreLocking", swiftSettings: swiftSettings),
@@ -46,7 +48,7 @@ let package = Package(
         // P-256 keys, ES256, JWS, X.509, the certificate authority and the signed-data verifier.
         .target(name: "StoreCrypto", dependencies: ["StoreModel", "StoreLocking", "COpenSSL", "CTiendaShims"], swiftSettings: swiftSettings),
         // The database layer: a backend-neutral SQL API, migrations and group commit over SQLite and PostgreSQL.
-        .target(name: "StoreStorage", dependencies: ["CSQLite", "CLibPQ"], swiftSettings: swiftSettings),
+        .target(name: "StoreStorage", dependencies: ["CSQLite", "CSQLiteVFS", "CLibPQ"], swiftSettings: swiftSettings),
         // URLSession HTTP client and the message vocabulary it shares with the server; no libmicrohttpd.
         .target(name: "StoreHTTPClient", swiftSettings: swiftSettings),
         // HTTP server on libmicrohttpd and router (re-exports StoreHTTPClient); no domain knowledge.

@@ -41,7 +41,8 @@ import TiendaTestSupport
         }
     }
 
-    @Test func aKilledWriterLosesNoAcknowledgedWriteAndLeavesNoHalfTransaction() async throws {
+    @Test(arguments: ["full", "normal"])
+    func aKilledWriterLosesNoAcknowledgedWriteAndLeavesNoHalfTransaction(durability: String) async throws {
         let probe = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "tienda-storage-crash-probe")
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build the probe with swift build --build-tests")
         try await withTemporaryDirectory { directory in
@@ -52,7 +53,7 @@ import TiendaTestSupport
             try #require(FileManager.default.createFile(atPath: errors.path, contents: nil))
             let process = ChildProcess()
             process.executableURL = probe
-            process.arguments = [path, "100"]
+            process.arguments = [path, "100", durability]
             process.standardOutput = try FileHandle(forWritingTo: output)
             process.standardError = try FileHandle(forWritingTo: errors)
             try process.run()

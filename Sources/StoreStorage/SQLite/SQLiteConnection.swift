@@ -1,9 +1,12 @@
 import CSQLite
+import CSQLiteVFS
 
 /// One open `sqlite3*` handle with its prepared-statement cache. Not thread-safe: ``SQLiteDatabase`` keeps it
 /// behind a `Mutex` and uses it only on its own queue.
 final class SQLiteConnection: SQLStatementExecutor {
     let databaseDescription: String
+    /// The VFS the file was opened with, as SQLite names it; `nil` in memory.
+    let vfsName: String?
     private var handle: OpaquePointer?
     private var statements: SQLiteStatementCache
 
@@ -14,7 +17,12 @@ final class SQLiteConnection: SQLStatementExecutor {
         _ = Self.libraryPrepared
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-        let status = sqlite3_open_v2(location, &opened, flags, nil)
+        let status: Int32
+        if location != ":memory:", configuration.coalescesWrites, let vfs = Self.coalescingVFS {
+            status = sqlite3_open_v2(location, &opened, flags, vfs)
+        } else {
+            status = sqlite3_open_v2(location, &opened, flags, nil)
+        }
         guard status == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(status))
             sqlite3_close_v2(opened)
@@ -25,6 +33,7 @@ final class SQLiteConnection: SQLStatementExecutor {
                 database: databaseDescription, backendCode: SQLiteFailure.codeDescription(status))
         }
         handle = opened
+        vfsName = location == ":memory:" ? nil : Self.vfsName(of: opened)
         do {
             try configure(configuration, isInMemory: location == ":memory:")
         } catch {
@@ -38,6 +47,31 @@ final class SQLiteConnection: SQLStatementExecutor {
     /// The library's process-wide settings, made once before the first connection opens: no memory statistics
     /// (nothing reads them, and keeping them takes a process-wide mutex around each of SQLite's allocations).
     private static let libraryPrepared: Void = { _ = tienda_sqlite3_disable_memory_statistics() }()
+
+    /// The name of the VFS that writes runs of contiguous log frames and checkpoint pages in one system call each
+    /// (``SQLiteDatabase/Configuration/coalescesWrites``), registered the first time it is asked for; `nil`, and
+    /// files opened with the default VFS alone, should it fail to register.
+    private static let coalescingVFS: String? = {
+        _ = libraryPrepared
+        guard tienda_sqlite3_register_coalescing_vfs() == SQLITE_OK else { return nil }
+        return String(cString: tienda_sqlite3_coalescing_vfs_name)
+    }()
+
+    /// The names of the main database file's VFS and of those below it, from the top, separated by `/`: what it
+    /// answers to `SQLITE_FCNTL_VFSNAME`, or the name of the connection's VFS when it does not answer (SQLite's
+    /// default VFS does not).
+    private static func vfsName(of handle: OpaquePointer) -> String? {
+        var name: UnsafeMutablePointer<CChar>?
+        if sqlite3_file_control(handle, "main", SQLITE_FCNTL_VFSNAME, &name) == SQLITE_OK, let name {
+            defer { sqlite3_free(name) }
+            return String(cString: name)
+        }
+        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+        guard sqlite3_file_control(handle, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK,
+            let vfs, let vfsName = vfs.pointee.zName
+        else { return nil }
+        return String(cString: vfsName)
+    }
 
     var dialect: SQLDialect { .sqlite }
 

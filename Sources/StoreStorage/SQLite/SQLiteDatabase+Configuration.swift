@@ -9,12 +9,23 @@ extension SQLiteDatabase {
         /// How many prepared statements the connection keeps, keyed by SQL text. When it is full, all are
         /// finalized and preparing starts afresh; size it above the number of distinct statements the app runs.
         public var statementCacheCapacity: Int
+        /// Whether a file's runs of contiguous writes go to the operating system in one call each: the frames a
+        /// commit appends to the write-ahead log (which SQLite writes two calls a frame) and the pages a
+        /// checkpoint copies into the database file (one call a page). The files hold the same bytes whenever
+        /// another connection, a crash or a sync can see them: the log's frames are written by the time their
+        /// commit returns, a checkpoint's pages before it records that they were copied. On by default; off opens
+        /// the file with SQLite's default VFS alone. See ``SQLiteDatabase/vfsName``.
+        public var coalescesWrites: Bool
 
         /// Creates a configuration; the defaults suit a server that must lose nothing on a crash.
-        public init(durability: Durability = .full, busyTimeout: Duration = .seconds(5), statementCacheCapacity: Int = 256) {
+        public init(
+            durability: Durability = .full, busyTimeout: Duration = .seconds(5), statementCacheCapacity: Int = 256,
+            coalescesWrites: Bool = true
+        ) {
             self.durability = durability
             self.busyTimeout = busyTimeout
             self.statementCacheCapacity = statementCacheCapacity
+            self.coalescesWrites = coalescesWrites
         }
     }
 

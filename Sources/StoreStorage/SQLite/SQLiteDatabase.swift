@@ -14,6 +14,9 @@ public final class SQLiteDatabase: SQLDatabase {
     public let path: String?
     /// How the database was opened.
     public let configuration: Configuration
+    /// The VFS SQLite opened the file with, with those below it (`tienda-coalescing/unix` on Linux when
+    /// ``Configuration/coalescesWrites`` is on, `unix` when it is off); `nil` in memory.
+    public let vfsName: String?
     let connection: SerialConnection<SQLiteConnection>
 
     /// Opens (and creates if needed) the database file at `path`.
@@ -33,6 +36,7 @@ public final class SQLiteDatabase: SQLDatabase {
         self.path = path
         self.configuration = configuration
         let opened = try SQLiteConnection(location: location, configuration: configuration)
+        self.vfsName = opened.vfsName
         self.connection = SerialConnection(label: "tienda.sqlite", connection: opened)
     }
 
