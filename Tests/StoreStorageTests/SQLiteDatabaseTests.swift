@@ -9,7 +9,7 @@ import TiendaTestSupport
     func aFileDatabaseOpensInWALModeWithForeignKeysTemporaryStorageInMemoryAndTheChosenDurability(
         durability: SQLiteDatabase.Durability
     ) async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-sqlite") { directory in
             let database = try SQLiteDatabase(path: directory.appending(path: "store.sqlite").path, configuration: .init(durability: durability))
             #expect(try await database.queryFirst("PRAGMA journal_mode")?.string("journal_mode") == "wal")
             #expect(try await database.queryFirst("PRAGMA synchronous")?.int("synchronous") == (durability == .full ? 2 : 1))
@@ -22,7 +22,7 @@ import TiendaTestSupport
     }
 
     @Test func reopeningAFileFindsTheCommittedRowsAndNotAnUnfinishedTransaction() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-sqlite") { directory in
             let path = directory.appending(path: "store.sqlite").path
             let database = try SQLiteDatabase(path: path)
             try await database.execute("CREATE TABLE ledger (entry TEXT NOT NULL)")
@@ -45,7 +45,7 @@ import TiendaTestSupport
     func aKilledWriterLosesNoAcknowledgedWriteAndLeavesNoHalfTransaction(durability: String) async throws {
         let probe = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "tienda-storage-crash-probe")
         try #require(FileManager.default.isExecutableFile(atPath: probe.path), "build the probe with swift build --build-tests")
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-sqlite") { directory in
             let path = directory.appending(path: "store.sqlite").path
             let output = directory.appending(path: "probe.out")
             let errors = directory.appending(path: "probe.err")
@@ -94,18 +94,5 @@ import TiendaTestSupport
         await database.close()
         let error = await #expect(throws: StorageError.self) { try await database.query("SELECT 1") }
         #expect(error?.code == .closed)
-    }
-
-    private func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-sqlite-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result: Result<Void, any Error>
-        do {
-            result = .success(try await body(directory))
-        } catch {
-            result = .failure(error)
-        }
-        try FileManager.default.removeItem(at: directory)
-        try result.get()
     }
 }

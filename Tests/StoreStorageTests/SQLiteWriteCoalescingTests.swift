@@ -8,7 +8,7 @@ import Testing
 /// other connection here opens the file with SQLite's default VFS, so it sees only what reached the file.
 @Suite struct SQLiteWriteCoalescingTests {
     @Test func aFileDatabaseNamesTheVFSItWasOpenedWith() async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-coalescing") { directory in
             let coalescing = try SQLiteDatabase(path: directory.appending(path: "coalescing.sqlite").path)
             #expect(coalescing.vfsName == "tienda-coalescing/unix")
             await coalescing.close()
@@ -24,7 +24,7 @@ import Testing
     func everyCommitIsInTheFilesWhenItReturnsThroughCheckpoints(
         durability: SQLiteDatabase.Durability, coalescesWrites: Bool
     ) async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-coalescing") { directory in
             let path = directory.appending(path: "store.sqlite").path
             let database = try SQLiteDatabase(
                 path: path, configuration: .init(durability: durability, coalescesWrites: coalescesWrites))
@@ -69,7 +69,7 @@ import Testing
 
     @Test(arguments: [true, false])
     func aTransactionThatOutgrowsThePageCacheIsSeenWholeOrNotAtAll(coalescesWrites: Bool) async throws {
-        try await withTemporaryDirectory { directory in
+        try await withTemporaryDirectory(named: "tienda-coalescing") { directory in
             let path = directory.appending(path: "store.sqlite").path
             let database = try SQLiteDatabase(path: path, configuration: .init(coalescesWrites: coalescesWrites))
             try await database.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body BLOB NOT NULL)")
@@ -104,19 +104,6 @@ import Testing
             reader.close()
             await database.close()
         }
-    }
-
-    private func withTemporaryDirectory(_ body: (URL) async throws -> Void) async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-coalescing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let result: Result<Void, any Error>
-        do {
-            result = .success(try await body(directory))
-        } catch {
-            result = .failure(error)
-        }
-        try FileManager.default.removeItem(at: directory)
-        try result.get()
     }
 }
 
