@@ -188,18 +188,10 @@ static int coalescingShmUnmap(sqlite3_file *base, int deleteFlag) {
 }
 static int coalescingFetch(sqlite3_file *base, sqlite3_int64 offset, int amount, void **pointer) {
     *pointer = NULL;
-    CoalescingFile *file = (CoalescingFile *)base;
-    int rc = writeRun(file);
-    if (rc != SQLITE_OK) return rc;
-    if (file->real->pMethods->iVersion < 3) return SQLITE_OK;
-    return file->real->pMethods->xFetch(file->real, offset, amount, pointer);
+    FORWARD(base, real->pMethods->iVersion < 3 ? SQLITE_OK : real->pMethods->xFetch(real, offset, amount, pointer));
 }
 static int coalescingUnfetch(sqlite3_file *base, sqlite3_int64 offset, void *pointer) {
-    CoalescingFile *file = (CoalescingFile *)base;
-    int rc = writeRun(file);
-    if (rc != SQLITE_OK) return rc;
-    if (file->real->pMethods->iVersion < 3) return SQLITE_OK;
-    return file->real->pMethods->xUnfetch(file->real, offset, pointer);
+    FORWARD(base, real->pMethods->iVersion < 3 ? SQLITE_OK : real->pMethods->xUnfetch(real, offset, pointer));
 }
 
 static int coalescingOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file *base, int flags, int *outFlags) {
@@ -208,11 +200,12 @@ static int coalescingOpen(sqlite3_vfs *vfs, sqlite3_filename name, sqlite3_file 
     memset(file, 0, sizeof(*file));
     file->real = (sqlite3_file *)&file[1];
     int rc = underlying()->xOpen(underlying(), name, file->real, flags, outFlags);
-    // Without shared memory (a default VFS of version 1) the log cannot be used, and writes go through as they are.
+    // A file the default VFS did not open has no methods, and SQLite closes nothing.
     if (file->real->pMethods == NULL) {
         file->base.pMethods = NULL;
         return rc;
     }
+    // A log is only used with shared memory (methods of version 2 and up); without it, writes go through as they are.
     file->isLog = (flags & SQLITE_OPEN_WAL) != 0 && file->real->pMethods->iVersion >= 2;
     file->isDatabase = (flags & SQLITE_OPEN_MAIN_DB) != 0;
     file->base.pMethods = &coalescingMethods;

@@ -12,13 +12,14 @@ final class SQLiteConnection: SQLStatementExecutor {
 
     /// Opens `location` (a path or `:memory:`) and applies the configuration's pragmas.
     init(location: String, configuration: SQLiteDatabase.Configuration) throws(StorageError) {
-        databaseDescription = location == ":memory:" ? "in-memory SQLite database" : "SQLite database at \(location)"
+        let isInMemory = location == ":memory:"
+        databaseDescription = isInMemory ? "in-memory SQLite database" : "SQLite database at \(location)"
         statements = SQLiteStatementCache(capacity: configuration.statementCacheCapacity)
         _ = Self.libraryPrepared
         var opened: OpaquePointer?
         let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
         let status: Int32
-        if location != ":memory:", configuration.coalescesWrites, let vfs = Self.coalescingVFS {
+        if !isInMemory, configuration.coalescesWrites, let vfs = Self.coalescingVFS {
             status = sqlite3_open_v2(location, &opened, flags, vfs)
         } else {
             status = sqlite3_open_v2(location, &opened, flags, nil)
@@ -33,9 +34,9 @@ final class SQLiteConnection: SQLStatementExecutor {
                 database: databaseDescription, backendCode: SQLiteFailure.codeDescription(status))
         }
         handle = opened
-        vfsName = location == ":memory:" ? nil : Self.vfsName(of: opened)
+        vfsName = isInMemory ? nil : Self.vfsName(of: opened)
         do {
-            try configure(configuration, isInMemory: location == ":memory:")
+            try configure(configuration, isInMemory: isInMemory)
         } catch {
             close()
             throw error
