@@ -49,9 +49,10 @@ compare() {
 case "${1:-}" in
     ""|-h|--help) usage; exit 0 ;;
     --compare)
-        [ $# -ge 3 ] || die "--compare needs two files (see --help)"
-        per=1
-        if [ $# -ge 5 ] && [ "$4" = "--per" ]; then per=$5; fi
+        if ! { [ $# -eq 3 ] || { [ $# -eq 5 ] && [ "$4" = "--per" ]; }; }; then
+            die "usage: --compare FILE_A FILE_B [--per N] (see --help)"
+        fi
+        per=${5:-1}
         [[ "$per" =~ ^[0-9]+$ ]] && [ "$per" -gt 0 ] || die "--per needs a positive whole number, not '$per'"
         compare "$2" "$3" "$per"
         exit 0 ;;
@@ -76,8 +77,8 @@ qemu-x86_64 -d plugin -D "$work/counts" -plugin "$work/module_counter.so" "$@" 1
 # The executable's line is named "(executable)", so that two builds' counts compare module by module.
 executable=$(basename "$1")
 awk -v executable="$executable" '$1 == "insns" && $2 == executable ":" { $2 = "(executable):" } { print }' \
-    "$work/counts" | sort -t: -k2 -g -r | awk '{ print } END { if (NR == 0) exit 1 }' > "$work/sorted" \
-    || die "the plugin reported nothing (did qemu load it?)"
+    "$work/counts" | sort -t: -k2 -g -r > "$work/sorted"
+[ -s "$work/sorted" ] || die "the plugin reported nothing (did qemu load it?)"
 if [ -n "$out" ]; then cp "$work/sorted" "$out"; fi
 cat "$work/sorted"
 exit "$status"
