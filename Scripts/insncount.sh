@@ -5,8 +5,8 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-USAGE: Scripts/insncount.sh [--out FILE] COMMAND [ARGS...]
-       Scripts/insncount.sh --compare FILE_A FILE_B [--per N]
+USAGE: Scripts/insncount.sh [--symbols] [--out FILE] COMMAND [ARGS...]
+       Scripts/insncount.sh --compare FILE_A FILE_B [--per N] [--top K]
 
 Runs COMMAND under qemu-user (qemu-x86_64) with a small TCG plugin (Scripts/insncount/module_counter.c, built into
 a temporary directory) that counts the instructions executed in each loaded module: the executable, libcrypto,
@@ -16,23 +16,28 @@ run; two runs of the same build differ by about 0.1 % (thread scheduling in libd
 several per cent for CPU time on a shared machine, so a change of a few thousand instructions a notification
 shows. They are not time: cache misses and the kernel's work do not count.
 
+--symbols counts each function too: the plugin records every translated block and Scripts/insncount/symbolize.py
+charges it to the symbol `nm` finds at its first instruction (a stripped library's static functions go to
+"(MODULE internal)"), adding `symbol MODULE: COUNT NAME` lines after the modules', largest first, with Swift names
+demangled. The run takes about twice as long.
+
 --compare prints, for each module, FILE_B's count minus FILE_A's (divided by N with --per, e.g. the run's
-notifications).
+notifications); when both files have counts per function, then the K functions (default 30) that changed most.
 
 Example, two builds of the engine benchmark (about a minute each at this size):
   Scripts/insncount.sh --out a.txt BUILD_A engine --subscribers 1000 --months 2 --scenario-runs 1 --lanes 1
   Scripts/insncount.sh --out b.txt BUILD_B engine --subscribers 1000 --months 2 --scenario-runs 1 --lanes 1
   Scripts/insncount.sh --compare a.txt b.txt --per 3274
 
-Needs qemu-user and gcc (apt-get install qemu-user gcc). The plugin declares QEMU's plugin API version 1 (QEMU
-7.2, Debian 12).
+Needs qemu-user and gcc (apt-get install qemu-user gcc), and python3 and binutils for --symbols. The plugin
+declares QEMU's plugin API version 1 (QEMU 7.2, Debian 12).
 USAGE
 }
 
 die() { echo "insncount.sh: $*" >&2; exit 64; }
 
 compare() {
-    local a=$1 b=$2 per=$3
+    local a=$1 b=$2 per=$3 top=$4
     [ -r "$a" ] || die "cannot read $a"
     [ -r "$b" ] || die "cannot read $b"
     awk -v per="$per" '
@@ -44,20 +49,49 @@ compare() {
                 if (share >= 0.05 || share <= -0.05) printf "%-40s %16.1f\n", name, share
             }
         }' "$a" "$b" | sort -k2 -g
+    grep -q '^symbol ' "$a" && grep -q '^symbol ' "$b" || return 0
+    echo
+    # Functions: `symbol MODULE: COUNT NAME`, the name being the rest of the line.
+    awk -v per="$per" '
+        /^symbol / {
+            key = $2; for (i = 4; i <= NF; i++) key = key " " $i
+            if (FNR == NR) a[key] = $3; else b[key] = $3
+            keys[key] = 1
+        }
+        END {
+            for (key in keys) {
+                share = (b[key] - a[key]) / per
+                magnitude = share < 0 ? -share : share
+                if (magnitude >= 0.05) printf "%.1f\t%16.1f  %s\n", magnitude, share, key
+            }
+        }' "$a" "$b" | sort -t$'\t' -k1 -g -r | head -n "$top" | cut -f2-
 }
 
 case "${1:-}" in
     ""|-h|--help) usage; exit 0 ;;
     --compare)
-        if ! { [ $# -eq 3 ] || { [ $# -eq 5 ] && [ "$4" = "--per" ]; }; }; then
-            die "usage: --compare FILE_A FILE_B [--per N] (see --help)"
-        fi
-        per=${5:-1}
+        [ $# -ge 3 ] || die "usage: --compare FILE_A FILE_B [--per N] [--top K] (see --help)"
+        a=$2 b=$3 per=1 top=30
+        shift 3
+        while [ $# -gt 0 ]; do
+            case "$1" in
+                --per) [ $# -ge 2 ] || die "--per needs a value"; per=$2; shift 2 ;;
+                --top) [ $# -ge 2 ] || die "--top needs a value"; top=$2; shift 2 ;;
+                *) die "--compare takes --per N and --top K, not '$1' (see --help)" ;;
+            esac
+        done
         [[ "$per" =~ ^[0-9]+$ ]] && [ "$per" -gt 0 ] || die "--per needs a positive whole number, not '$per'"
-        compare "$2" "$3" "$per"
+        [[ "$top" =~ ^[0-9]+$ ]] && [ "$top" -gt 0 ] || die "--top needs a positive whole number, not '$top'"
+        compare "$a" "$b" "$per" "$top"
         exit 0 ;;
 esac
 
+symbols=""
+if [ "$1" = "--symbols" ]; then
+    symbols=",blocks=on"
+    shift
+    [ $# -ge 1 ] || die "--symbols needs a command (see --help)"
+fi
 out=""
 if [ "$1" = "--out" ]; then
     [ $# -ge 3 ] || die "--out needs a file and a command (see --help)"
@@ -66,6 +100,10 @@ if [ "$1" = "--out" ]; then
 fi
 command -v qemu-x86_64 >/dev/null || die "qemu-x86_64 not found: apt-get install qemu-user"
 command -v gcc >/dev/null || die "gcc not found: apt-get install gcc"
+if [ -n "$symbols" ]; then
+    command -v python3 >/dev/null || die "python3 not found (needed by --symbols): apt-get install python3"
+    command -v nm >/dev/null && command -v readelf >/dev/null || die "nm and readelf not found: apt-get install binutils"
+fi
 [ "$(uname -m)" = x86_64 ] || die "this runs x86-64 programs under qemu-x86_64; the machine is $(uname -m)"
 
 work=$(mktemp -d)
@@ -73,11 +111,17 @@ trap 'rm -rf "$work"' EXIT
 gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/module_counter.so" "$(dirname "$0")/insncount/module_counter.c" -lpthread
 # The command's exit status is passed on after the counts, which are reported whatever it was.
 status=0
-qemu-x86_64 -d plugin -D "$work/counts" -plugin "$work/module_counter.so" "$@" 1>&2 || status=$?
-# The executable's line is named "(executable)", so that two builds' counts compare module by module.
+qemu-x86_64 -d plugin -D "$work/counts" -plugin "$work/module_counter.so$symbols" "$@" 1>&2 || status=$?
+if [ -n "$symbols" ]; then
+    python3 "$(dirname "$0")/insncount/symbolize.py" < "$work/counts" > "$work/functions"
+    mv "$work/functions" "$work/counts"
+fi
+# The executable's lines are named "(executable)", so that two builds' counts compare module by module.
 executable=$(basename "$1")
-awk -v executable="$executable" '$1 == "insns" && $2 == executable ":" { $2 = "(executable):" } { print }' \
-    "$work/counts" | sort -t: -k2 -g -r > "$work/sorted"
+awk -v executable="$executable" '($1 == "insns" || $1 == "symbol") && $2 == executable ":" { $2 = "(executable):" }
+    { print }' "$work/counts" > "$work/named"
+grep '^insns ' "$work/named" | sort -t: -k2 -g -r > "$work/sorted" || true
+grep '^symbol ' "$work/named" >> "$work/sorted" || true
 [ -s "$work/sorted" ] || die "the plugin reported nothing (did qemu load it?)"
 if [ -n "$out" ]; then cp "$work/sorted" "$out"; fi
 cat "$work/sorted"

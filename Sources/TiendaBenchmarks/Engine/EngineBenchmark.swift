@@ -87,6 +87,35 @@ struct EngineBenchmark {
         try await StorageFloor(directory: directory, eventsPerTransaction: batch).run(months: options.months, report: report)
     }
 
+    /// `--engine-only`: the accounts, the purchases and the months through the engine as the benchmark runs them,
+    /// without signing alone, its sample of payloads or the single-subscriber scenario, `report` called after each
+    /// phase with its notifications and the engine's time. A profile or an instruction count of this run is the
+    /// engine's alone (the benchmark's own reads of the outbox would otherwise be a large part of a small run).
+    func runEngineOnly(report: (String, Int64, Span) -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tienda-bench-engine-only-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (engine, census, workload) = try await open(in: directory)
+        progress("creating \(options.subscribers) accounts")
+        _ = try await workload.createAccounts(options.subscribers)
+        var counts = try await census.counts()
+        func measure(_ name: String, steps: [EngineWorkload.Step]) async throws {
+            var span = Span.zero
+            for step in steps { span = span + (try await Span.measure(step.run)).1 }
+            let after = try await census.counts(after: counts)
+            report(name, after.notifications - counts.notifications, span)
+            counts = after
+        }
+        try await measure("purchases", steps: workload.purchaseSteps(parts: 1))
+        for month in 1...options.months {
+            let choice = try await workload.choose(refundShare: options.refundShare, failureShare: options.failureShare)
+            try await measure(
+                "month \(month)",
+                steps: workload.monthSteps(month, refunds: choice.refunds, failures: choice.failures, parts: 1))
+        }
+        await census.close()
+        await engine.close()
+    }
+
     /// The engine on a SQLite file in `directory`, with the benchmark's app, and the workload that drives it.
     private func open(in directory: URL) async throws -> (AppStoreEngine, OutboxCensus, EngineWorkload) {
         let clock = VirtualClock(now: .referenceDate)

@@ -30,6 +30,20 @@ enum EngineBenchmarkCommand {
                 return 2
             }
         }
+        if options.engineOnly {
+            do {
+                try await benchmark.runEngineOnly { phase, notifications, span in
+                    print(String(
+                        format: "%@: %lld notifications, %.1f s wall, %.1f s CPU (%.1f s system), %.1f µs CPU per notification",
+                        phase, notifications, span.wall, span.cpu, span.system,
+                        notifications > 0 ? span.cpu * 1e6 / Double(notifications) : 0))
+                }
+                return 0
+            } catch {
+                writeError("tienda-bench engine: \(error)")
+                return 2
+            }
+        }
         do {
             let report = try await benchmark.run()
             print(options.json ? try EngineJSONReport.render(report) : EngineReportPrinter.render(report))

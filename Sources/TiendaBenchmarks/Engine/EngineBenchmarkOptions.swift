@@ -19,6 +19,8 @@ struct EngineBenchmarkOptions: Sendable {
     var json = false
     /// Renew with the rows alone after the purchases (``StorageFloor``) instead of running the engine's months.
     var storageFloor = false
+    /// Run the engine's phases without signing alone (``EngineBenchmark/runEngineOnly(report:)``).
+    var engineOnly = false
     var showHelp = false
     var catalog = "Examples/Tienda.storekit"
     var scenario = "Examples/Scenarios/year-of-monthly-renewals.json"
@@ -27,6 +29,7 @@ struct EngineBenchmarkOptions: Sendable {
         USAGE: tienda-bench engine [--subscribers N] [--months M] [--lanes L] [--steps K] [--scenario-runs R] [--seed S]
                                    [--json]
                tienda-bench engine --storage-floor [--subscribers N] [--months M]
+               tienda-bench engine --engine-only [--subscribers N] [--months M] [--lanes L] [--seed S]
 
         Runs the App Store engine on a SQLite file (write-ahead log) with a virtual clock: N accounts buy the
         monthly subscription of Examples/Tienda.storekit over the first month, then for M months 3 % of the
@@ -57,6 +60,10 @@ struct EngineBenchmarkOptions: Sendable {
                               by writing only a renewal's rows (the new transaction, the chain's update, the outbox
                               row) with the engine's schema and commit size, without the engine and without
                               signing, and print the CPU per renewal: the floor under the engine's own work
+          --engine-only       a diagnosis, not the benchmark: the same accounts, purchases and months through the
+                              engine, without signing alone, the sample of payloads it signs or the scenario, and
+                              the engine's CPU per notification for each phase; what a profiler or an instruction
+                              count (Scripts/insncount.sh) sees of this run is the engine's work alone
           -h, --help          show this help
 
         EXIT STATUS: 0 when both goals (ratio ≤ 1.5×, peak memory < 1 GiB) are met, 1 when one is not, 2 when the
@@ -88,6 +95,7 @@ struct EngineBenchmarkOptions: Sendable {
             case "--scenario": scenario = try value(for: argument)
             case "--json": json = true
             case "--storage-floor": storageFloor = true
+            case "--engine-only": engineOnly = true
             case "-h", "--help": showHelp = true
             default: throw BenchmarkError("unknown argument '\(argument)'")
             }
