@@ -33,6 +33,40 @@ import Testing
         }
     }
 
+    @Test func refusesANonDigitAtEveryPlaceOfEveryLength() {
+        // Eight digits are read at a time: a byte just outside the digits, or far from them, at each place of
+        // each length up to two words and a half, and runs that carry when a word is checked.
+        for length in 1...20 {
+            for place in 0..<length {
+                for byte: UInt8 in [0x2F, 0x3A, 0x00, 0x20, 0x7F, 0xB0, 0xF9, 0xFA, 0xFF] {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "7"), count: length)
+                    bytes[place] = byte
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    #expect(DecimalDigits.value(of: text) == Int64(text), "\(bytes)")
+                }
+            }
+        }
+        #expect(DecimalDigits.value(of: String(decoding: [UInt8](repeating: 0xFF, count: 8) + Array("1".utf8), as: UTF8.self)) == nil)
+    }
+
+    @Test func readsEveryLengthOfEveryDigit() {
+        for length in 1...25 {
+            for digit in "0123456789" {
+                let text = String(repeating: digit, count: length)
+                #expect(DecimalDigits.value(of: text) == Int64(text), "\(text)")
+            }
+        }
+    }
+
+    @Test func spellsAsStringDoes() {
+        for value in Self.values where value <= UInt64(Int64.max) {
+            #expect(DecimalDigits.string(Int64(value)) == String(value))
+        }
+        for value: Int64 in [-1, -10, -9_223_372_036_854_775_807, .min] {
+            #expect(DecimalDigits.string(value) == String(value))
+        }
+    }
+
     @Test func knowsTheCanonicalSpellingAsStringDoes() {
         let spellings = Self.values.flatMap { value in
             let text = String(value)

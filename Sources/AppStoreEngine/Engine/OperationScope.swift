@@ -46,6 +46,10 @@ final class OperationScope {
     /// Chains read ahead for the events a batch operation is about to handle (``prefetch(chains:)``), by original
     /// transaction ID; an entry goes when it is used or its chain or account is saved.
     private var prefetchedChains: [String: ChainRecord] = [:]
+    /// Whether ``prefetchedChains`` or ``purchasedChainsCache`` ever held anything in this operation: a due event
+    /// asks before looking at them (each look at a dictionary of this class is a run-time exclusivity check, where
+    /// a flag set only by plain stores needs none).
+    private var mayHoldChains = false
     /// Whether a family member's chain may exist: `nil` until first asked, then `true` once any exists or this
     /// operation saves one.
     var mayHaveMemberChains: Bool?
@@ -132,6 +136,7 @@ final class OperationScope {
             }
             for accountId in unknown { appTransactionAbsent.insert(AppAccount(bundleId: bundleId, accountId: accountId)) }
             let accounts = Array(Set(requests.filter { $0.bundleId == bundleId }.map(\.accountId)))
+            mayHoldChains = true
             for accountId in accounts { purchasedChainsCache[AppAccount(bundleId: bundleId, accountId: accountId)] = [] }
             var latest: [String] = []
             for chain in try tables.purchasedChains(bundleId: bundleId, accountIds: accounts) {
@@ -156,6 +161,7 @@ final class OperationScope {
     /// Reads the chains a batch operation is about to handle in a few queries instead of one per chain;
     /// ``chain(_:)`` takes each from here once.
     func prefetch(chains originalTransactionIds: [String]) throws(AppStoreEngineError) {
+        mayHoldChains = true
         for chain in try tables.chains(originalTransactionIds: originalTransactionIds) {
             prefetchedChains[chain.lifecycle.originalTransactionId] = chain
         }
@@ -165,7 +171,9 @@ final class OperationScope {
     /// the store; what it keeps of its owner becomes the context of the event about to be handled.
     func chain(_ originalTransactionId: String) throws(AppStoreEngineError) -> ChainRecord {
         let chain: ChainRecord
-        if !prefetchedChains.isEmpty, let prefetched = prefetchedChains.removeValue(forKey: originalTransactionId) {
+        if mayHoldChains, !prefetchedChains.isEmpty,
+            let prefetched = prefetchedChains.removeValue(forKey: originalTransactionId)
+        {
             chain = prefetched
         } else {
             chain = try tables.chain(originalTransactionId)
@@ -184,12 +192,13 @@ final class OperationScope {
 
     /// Forgets what was read ahead about an account (its chains' prefetched rows) after it changed.
     private func forgetPrefetched(accountId: String) {
-        guard !prefetchedChains.isEmpty else { return }
+        guard mayHoldChains, !prefetchedChains.isEmpty else { return }
         prefetchedChains = prefetchedChains.filter { $0.value.lifecycle.accountId != accountId }
     }
 
     /// Forgets the prefetched purchased chains of a chain's owner after the chain was saved.
     func chainSaved(_ lifecycle: SubscriptionLifecycle) {
+        guard mayHoldChains else { return }
         if !prefetchedChains.isEmpty { prefetchedChains[lifecycle.originalTransactionId] = nil }
         guard !purchasedChainsCache.isEmpty else { return }
         purchasedChainsCache[AppAccount(bundleId: lifecycle.bundleId, accountId: lifecycle.accountId)] = nil

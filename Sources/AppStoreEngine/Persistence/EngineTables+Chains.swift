@@ -181,7 +181,13 @@ extension EngineTables {
                 [.text(bundleId), .text(InAppOwnershipType.purchased.rawValue)] + chunk.values
             ).compactMap { $0 }
         }
-        return chains.sorted { (Self.numeric($0.lifecycle.originalTransactionId) ?? 0) < (Self.numeric($1.lifecycle.originalTransactionId) ?? 0) }
+        // In original transaction ID order (a stable sort). The keys are read once and the records moved into place
+        // once: sorting the records themselves moved each several times, copying its strings each time.
+        let keys = chains.map { Self.numeric($0.lifecycle.originalTransactionId) ?? 0 }
+        let order = chains.indices.sorted { (keys[$0], $0) < (keys[$1], $1) }
+        var slots = chains.map(Optional.some)
+        chains.removeAll()
+        return order.compactMap { slots[$0].take() }
     }
 
     /// The account's chains in an app (purchased and family-shared), optionally in one group.

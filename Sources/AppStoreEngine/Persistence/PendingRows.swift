@@ -15,7 +15,14 @@ import StoreStorage
 final class PendingRows {
     /// Whether ``EngineTables/insert(_:announcement:)`` and ``EngineTables/save(_:)`` hold rows here instead of
     /// writing them at once.
-    var isDeferring = false
+    var isDeferring = false {
+        didSet { if isDeferring { mayHoldRows = true } }
+    }
+    /// Whether rows may be waiting: rows are only held while deferring, so this is false from the last
+    /// ``removeAll()`` outside a deferral until deferring starts again. Every statement asks ``isEmpty`` first;
+    /// answered from this flag alone, an operation that never defers (a month's renewals) does not look at the
+    /// four arrays, each look a run-time exclusivity check on this class's storage.
+    private var mayHoldRows = false
     /// The pending transactions' values, ``EngineTables/transactionColumnCount`` a row, in insertion order.
     var transactions: [SQLValue] = []
     /// The pending app transaction records' values (bundle, account, ID, original purchase date, original
@@ -33,10 +40,13 @@ final class PendingRows {
     var chainRows: [Int64: Int] = [:]
 
     /// Whether rows are waiting.
-    var isEmpty: Bool { transactions.isEmpty && chains.isEmpty && appTransactions.isEmpty && newChains.isEmpty }
+    var isEmpty: Bool {
+        !mayHoldRows || (transactions.isEmpty && chains.isEmpty && appTransactions.isEmpty && newChains.isEmpty)
+    }
 
     /// Forgets the rows (after writing them).
     func removeAll() {
+        mayHoldRows = isDeferring
         transactions.removeAll(keepingCapacity: true)
         appTransactions.removeAll(keepingCapacity: true)
         newChains.removeAll(keepingCapacity: true)

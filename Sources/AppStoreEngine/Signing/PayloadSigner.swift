@@ -8,10 +8,11 @@ import StoreModel
 /// It holds one signer for the calling thread and one per signing lane, each over its own copy of the key, so
 /// that threads signing in parallel never contend for one key's OpenSSL contexts.
 struct PayloadSigner: Sendable {
-    /// The signer of the thread an operation runs on.
-    let signer: JWSSigner
-    /// One signer per lane.
-    let signers: [JWSSigner]
+    /// The signer of the thread an operation runs on, boxed as the lanes' are.
+    let signer: LaneSigner
+    /// One signer per lane, each in a box of its own: reading a lane's signer out of the array copies only the box's
+    /// reference, where a copy of the signer retains its key and each part of its header.
+    let signers: [LaneSigner]
     /// The base64url header segment of every JWS this signer produces.
     let header: String
     /// ``header`` as UTF-8 bytes.
@@ -23,16 +24,17 @@ struct PayloadSigner: Sendable {
     var concurrency: Int { signers.count }
 
     init(signer: JWSSigner, concurrency: Int) throws(AppStoreEngineError) {
-        var signers: [JWSSigner] = []
+        var signers: [LaneSigner] = []
         do {
             let der = signer.key.pkcs8DERRepresentation
             for _ in 0..<max(1, concurrency) {
-                signers.append(JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header))
+                signers.append(LaneSigner(
+                    signer: JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header)))
             }
         } catch {
             throw .signing("could not copy the signing key: \(error)")
         }
-        self.signer = signer
+        self.signer = LaneSigner(signer: signer)
         self.signers = signers
         let probe: String
         do {
@@ -47,7 +49,7 @@ struct PayloadSigner: Sendable {
     /// The compact JWS of a JSON payload, signed by `lane`'s signer (the calling thread's when `nil`).
     func sign(_ json: [UInt8], lane: Int? = nil) throws(AppStoreEngineError) -> String {
         do {
-            return try (lane.map { signers[$0] } ?? signer).sign(payload: Data(json))
+            return try (lane.map { signers[$0] } ?? signer).signer.sign(payload: Data(json))
         } catch {
             throw .signing(String(describing: error))
         }
@@ -59,10 +61,13 @@ struct PayloadSigner: Sendable {
     @discardableResult
     func sign(_ json: [UInt8], lane: Int?, appendingTo output: inout [UInt8]) throws(AppStoreEngineError) -> Int {
         do {
-            // The signer is used where it is stored, not copied out (a copy retains its key and header), and no
-            // closure captures `self`, which copied the whole `PayloadSigner` for each signature.
-            if let lane { return try signers[lane].sign(bytes: json, appendingTo: &output) }
-            return try signer.sign(bytes: json, appendingTo: &output)
+            // The closure captures the signer's box, never a signer (a signer captured is a signer copied: its key
+            // and each part of its header retained, then released) nor `self` (which copied the whole
+            // `PayloadSigner`).
+            let box = lane.map { signers[$0] } ?? signer
+            return try json.withUnsafeBytes { payload throws(JWSSigningError) in
+                try box.signer.sign(payload: payload, appendingTo: &output)
+            }
         } catch {
             throw .signing(String(describing: error))
         }
@@ -76,9 +81,11 @@ struct PayloadSigner: Sendable {
     }
 }
 
-extension JWSSigner {
-    /// ``sign(payload:appendingTo:)`` for a byte array.
-    fileprivate func sign(bytes: [UInt8], appendingTo output: inout [UInt8]) throws -> Int {
-        try bytes.withUnsafeBytes { payload throws(JWSSigningError) in try sign(payload: payload, appendingTo: &output) }
+/// A signer in a box of its own (a lane's, or the calling thread's), so that reaching it copies one reference.
+final class LaneSigner: Sendable {
+    let signer: JWSSigner
+
+    init(signer: JWSSigner) {
+        self.signer = signer
     }
 }

@@ -119,7 +119,7 @@ struct CompactReader {
     /// What ``CompactWriter/decimalString(_:)`` wrote.
     mutating func decimalString() throws(Malformed) -> String {
         let tagged = try unsigned()
-        if tagged & 1 == 1 { return String(tagged >> 1) }
+        if tagged & 1 == 1 { return DecimalDigits.string(Int64(tagged >> 1)) }
         let count = tagged >> 1
         guard count <= UInt64(bytes.count - index) else { throw Malformed() }
         let end = index + Int(count)

@@ -23,7 +23,9 @@ extension SubscriptionLifecycle {
     /// The regular price of `productId` for this subscriber: an announced or applied increase, else the catalog.
     func regularPrice(of productId: String, in context: LifecycleContext) -> Int64 {
         if let increase = pendingPriceIncrease, increase.productId == productId { return increase.newPriceMilliunits }
-        return increasedPrices[productId] ?? context.regularPrice(of: productId)
+        // Most chains have no increased price: an empty dictionary is not asked (asking hashes the product ID).
+        if !increasedPrices.isEmpty, let increased = increasedPrices[productId] { return increased }
+        return context.regularPrice(of: productId)
     }
 
     /// The end of a period starting at `start` for `productId`, or for the offer's period when one applies.

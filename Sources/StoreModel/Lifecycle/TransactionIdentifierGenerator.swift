@@ -26,13 +26,13 @@ public struct TransactionIdentifierGenerator: Hashable, Sendable, Codable {
     /// A new transaction ID.
     public mutating func makeTransactionId() -> String {
         defer { nextTransactionId += 1 }
-        return String(nextTransactionId)
+        return DecimalDigits.string(nextTransactionId)
     }
 
     /// A new web order line item ID (one per subscription billing period).
     public mutating func makeWebOrderLineItemId() -> String {
         defer { nextWebOrderLineItemId += 1 }
-        return String(nextWebOrderLineItemId)
+        return DecimalDigits.string(nextWebOrderLineItemId)
     }
 }
 

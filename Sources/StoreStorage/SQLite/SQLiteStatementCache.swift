@@ -21,7 +21,10 @@ struct SQLiteStatementCache {
     mutating func statement(
         for sql: String, prepare: () throws(StorageError) -> OpaquePointer
     ) throws(StorageError) -> OpaquePointer {
-        for entry in recent where entry.sql == sql { return entry.statement }
+        // Lengths first: a string compared with another of the same storage is equal at once, but with a different
+        // one it is compared byte by byte, and most entries here differ from `sql` in length.
+        let length = sql.utf8.count
+        for entry in recent where entry.sql.utf8.count == length && entry.sql == sql { return entry.statement }
         let statement: OpaquePointer
         if let cached = statements[sql] {
             statement = cached

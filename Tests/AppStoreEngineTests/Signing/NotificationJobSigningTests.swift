@@ -30,7 +30,7 @@ import Testing
         let header = JWSHeader(x5c: [String(repeating: "MIIB", count: 300), String(repeating: "MIIC", count: 200)])
         let signer = try PayloadSigner(
             signer: JWSSigner(key: try P256PrivateKey.generate(), header: header), concurrency: 2)
-        let key = signer.signer.key.publicKey
+        let key = signer.signer.signer.key.publicKey
         let summary = Summary(
             environment: .sandbox, bundleId: "com.tienda.example", productId: "p", requestIdentifier: "r",
             storefrontCountryCodes: ["USA"], succeededCount: 3, failedCount: 0)
