@@ -9,10 +9,10 @@ import StoreModel
 /// that threads signing in parallel never contend for one key's OpenSSL contexts.
 struct PayloadSigner: Sendable {
     /// The signer of the thread an operation runs on, boxed as the lanes' are.
-    let signer: LaneSigner
+    let signer: SignerBox
     /// One signer per lane, each in a box of its own: reading a lane's signer out of the array copies only the box's
     /// reference, where a copy of the signer retains its key and each part of its header.
-    let signers: [LaneSigner]
+    let signers: [SignerBox]
     /// The base64url header segment of every JWS this signer produces.
     let header: String
     /// ``header`` as UTF-8 bytes.
@@ -24,17 +24,17 @@ struct PayloadSigner: Sendable {
     var concurrency: Int { signers.count }
 
     init(signer: JWSSigner, concurrency: Int) throws(AppStoreEngineError) {
-        var signers: [LaneSigner] = []
+        var signers: [SignerBox] = []
         do {
             let der = signer.key.pkcs8DERRepresentation
             for _ in 0..<max(1, concurrency) {
-                signers.append(LaneSigner(
+                signers.append(SignerBox(
                     signer: JWSSigner(key: try P256PrivateKey(pkcs8DERRepresentation: der), header: signer.header)))
             }
         } catch {
             throw .signing("could not copy the signing key: \(error)")
         }
-        self.signer = LaneSigner(signer: signer)
+        self.signer = SignerBox(signer: signer)
         self.signers = signers
         let probe: String
         do {
@@ -82,7 +82,7 @@ struct PayloadSigner: Sendable {
 }
 
 /// A signer in a box of its own (a lane's, or the calling thread's), so that reaching it copies one reference.
-final class LaneSigner: Sendable {
+final class SignerBox: Sendable {
     let signer: JWSSigner
 
     init(signer: JWSSigner) {

@@ -5,8 +5,8 @@ public enum DecimalDigits {
     /// The number `text` spells when it is ASCII digits only (leading zeros allowed) and fits an `Int64`, as
     /// `Int64(text)` reads such a string; `nil` for anything else, a sign included.
     public static func value(of text: String) -> Int64? {
-        if let value = text.utf8.withContiguousStorageIfAvailable({ value(ofDigits: $0) }) { return value }
-        return value(ofDigits: Array(text.utf8))
+        if let value = text.utf8.withContiguousStorageIfAvailable(value(ofDigits:)) { return value }
+        return Array(text.utf8).withUnsafeBufferPointer(value(ofDigits:))
     }
 
     /// The number `text` spells when it is the canonical decimal spelling of an `Int64` that is not negative, the
@@ -58,22 +58,10 @@ public enum DecimalDigits {
         8081828384858687888990919293949596979899
         """
 
-    private static func value(ofDigits digits: some Collection<UInt8>) -> Int64? {
-        guard !digits.isEmpty else { return nil }
-        if let value = digits.withContiguousStorageIfAvailable({ value(ofContiguousDigits: $0) }) { return value }
-        var result: UInt64 = 0
-        for byte in digits {
-            let digit = byte &- UInt8(ascii: "0")
-            guard digit < 10, let next = accumulate(result, times: 10, plus: UInt64(digit)) else { return nil }
-            result = next
-        }
-        return Int64(result)
-    }
-
     /// The digits read eight at a time, each eight checked and combined in one word (the engine reads a stored
     /// identifier, sixteen digits or more, several times a renewal), then the rest one at a time.
-    private static func value(ofContiguousDigits digits: UnsafeBufferPointer<UInt8>) -> Int64? {
-        guard let base = digits.baseAddress else { return nil }
+    private static func value(ofDigits digits: UnsafeBufferPointer<UInt8>) -> Int64? {
+        guard let base = digits.baseAddress, !digits.isEmpty else { return nil }
         var result: UInt64 = 0
         var index = 0
         while digits.count - index >= 8 {
