@@ -3,8 +3,10 @@
 
 Reads the plugin's report on standard input and writes it back without the block lines, followed by one line per
 function, largest first: `symbol MODULE: COUNT NAME`. A block is charged to the symbol (from `nm`, the static
-table and the dynamic one) that holds its first instruction; a block past the end of every symbol goes to
-`(MODULE internal)`, which is where a stripped library's static functions land. Swift names are demangled with
+table and the dynamic one, and the static table of the library's separate debug file under
+/usr/lib/debug/.build-id when a package such as libc6-dbg installed one) that holds its first instruction; a block
+past the end of every symbol goes to `(MODULE internal)`, which is where a stripped library's static functions
+land. Swift names are demangled with
 `swift demangle --simplified` when the toolchain is on the PATH. See Scripts/insncount.sh.
 """
 
@@ -27,12 +29,26 @@ def load_segments(path):
     return segments
 
 
+def debug_file(path):
+    """The separate debug file of an ELF file, found by its build ID, or None."""
+    output = subprocess.run(["readelf", "-nW", path], capture_output=True, text=True).stdout
+    for line in output.splitlines():
+        if "Build ID:" in line:
+            build_id = line.split("Build ID:")[1].strip()
+            candidate = f"/usr/lib/debug/.build-id/{build_id[:2]}/{build_id[2:]}.debug"
+            return candidate if os.path.exists(candidate) else None
+    return None
+
+
 def symbols(path):
-    """Sorted (address, end, name) of the functions `nm` finds, static and dynamic."""
+    """Sorted (address, end, name) of the functions `nm` finds, static and dynamic, and in the debug file."""
     found = {}
-    for extra in ([], ["-D"]):
+    debug = debug_file(path)
+    for extra, source in ([], path), (["-D"], path), ([], debug):
+        if source is None:
+            continue
         output = subprocess.run(
-            ["nm", "-S", "-n", "--defined-only", *extra, path], capture_output=True, text=True).stdout
+            ["nm", "-S", "-n", "--defined-only", *extra, source], capture_output=True, text=True).stdout
         for line in output.splitlines():
             fields = line.split()
             if len(fields) != 4 or fields[2] not in "tTwWiI":

@@ -27,9 +27,10 @@ struct EngineBenchmarkOptions: Sendable {
 
     static let usage = """
         USAGE: tienda-bench engine [--subscribers N] [--months M] [--lanes L] [--steps K] [--scenario-runs R] [--seed S]
-                                   [--json]
+                                   [--refunds P] [--failures P] [--json]
                tienda-bench engine --storage-floor [--subscribers N] [--months M]
                tienda-bench engine --engine-only [--subscribers N] [--months M] [--lanes L] [--seed S]
+                                                [--refunds P] [--failures P]
 
         Runs the App Store engine on a SQLite file (write-ahead log) with a virtual clock: N accounts buy the
         monthly subscription of Examples/Tienda.storekit over the first month, then for M months 3 % of the
@@ -53,6 +54,9 @@ struct EngineBenchmarkOptions: Sendable {
                               lower ratios than K = 1 within the same run; see docs/BENCHMARKS.md
           --scenario-runs R   runs of the single-subscriber scenario (default 15; the median is reported)
           --seed S            the seed that picks refunded and failing subscribers
+          --refunds P         the percentage of subscribers refunded and resubscribed each month (default 3);
+                              another value is a diagnosis, whose ratio is not the issue's
+          --failures P        the percentage of subscribers whose renewal fails each month (default 5; the same)
           --catalog PATH      the .storekit file (default Examples/Tienda.storekit, from the package root)
           --scenario PATH     the single-subscriber scenario (default Examples/Scenarios/year-of-monthly-renewals.json)
           --json              print one JSON document instead of tables
@@ -77,6 +81,12 @@ struct EngineBenchmarkOptions: Sendable {
             guard let value = remaining.popFirst() else { throw BenchmarkError("\(option) needs a value") }
             return value
         }
+        func percentage(_ option: String) throws -> Double {
+            guard let number = Double(try value(for: option)), (0...100).contains(number) else {
+                throw BenchmarkError("\(option) needs a percentage from 0 to 100")
+            }
+            return number / 100
+        }
         func positive(_ option: String) throws -> Int {
             guard let number = Int(try value(for: option)), number > 0 else { throw BenchmarkError("\(option) needs a positive integer") }
             return number
@@ -91,6 +101,8 @@ struct EngineBenchmarkOptions: Sendable {
             case "--seed":
                 guard let seed = UInt64(try value(for: argument)) else { throw BenchmarkError("--seed needs a number") }
                 self.seed = seed
+            case "--refunds": refundShare = try percentage(argument)
+            case "--failures": failureShare = try percentage(argument)
             case "--catalog": catalog = try value(for: argument)
             case "--scenario": scenario = try value(for: argument)
             case "--json": json = true
