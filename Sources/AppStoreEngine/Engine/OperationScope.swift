@@ -245,9 +245,12 @@ final class OperationScope {
     func context(app: RegisteredApp, accountId: String) throws(AppStoreEngineError) -> LifecycleContext {
         let storefront: Storefront
         let appTransactionId: String
-        if let due = dueOwner, due.accountId == accountId, due.bundleId == app.bundleId {
-            storefront = due.owner.storefront
-            if let kept = due.owner.appTransactionId {
+        // The remembered owner is read field by field: binding it whole would copy (and retain) all of its strings.
+        if dueOwner?.accountId == accountId, dueOwner?.bundleId == app.bundleId,
+            let keptStorefront = dueOwner?.owner.storefront
+        {
+            storefront = keptStorefront
+            if let kept = dueOwner?.owner.appTransactionId {
                 appTransactionId = kept
             } else {
                 appTransactionId = try appTransactionRecord(app: app, accountId: accountId).appTransactionId

@@ -1,17 +1,17 @@
 /// What the engine must do after the lifecycle handled an event, in order. Applying every action of one event
 /// in one storage transaction keeps the event atomic.
 ///
-/// The cases with a payload are `indirect`: a payload runs to hundreds of bytes, and kept inline it made every
-/// action that size, so that an event's few actions took an allocation of kilobytes, past the sizes glibc serves
-/// from its per-thread caches.
+/// The payloads are kept inline, not in `indirect` boxes: a payload runs to hundreds of bytes, so an event's few
+/// actions take an allocation of a few kilobytes, but the engine moves each payload out of its action. Out of a
+/// box it could only copy it, which retained each of its strings, and released them again with the box.
 public enum LifecycleAction: Hashable, Sendable {
     /// Store a new transaction (unsigned; `signedDate` is set when it is signed).
-    indirect case createTransaction(JWSTransactionDecodedPayload)
+    case createTransaction(JWSTransactionDecodedPayload)
     /// Replace a stored transaction with this version (same `transactionId`): a refund, a reversal,
     /// `isUpgraded`, a moved `expiresDate`, an app account token.
-    indirect case updateTransaction(JWSTransactionDecodedPayload)
+    case updateTransaction(JWSTransactionDecodedPayload)
     /// Sign and enqueue a notification.
-    indirect case enqueueNotification(NotificationDraft)
+    case enqueueNotification(NotificationDraft)
     /// Wake the chain at this moment (replacing any earlier due event of the chain).
     case scheduleDueEvent(LifecycleDueEvent)
     /// The chain waits for nothing any more.
