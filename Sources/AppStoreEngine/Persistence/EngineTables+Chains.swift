@@ -297,7 +297,7 @@ extension EngineTables {
         // The identity and the lifecycle are moved, not copied, into what is returned: a copy retains each of
         // their strings, and the original's end releases them again.
         guard let state = try row.withOptionalBytes(7, { $0.map { [UInt8]($0) } }),
-            let lifecycle = SubscriptionLifecycle(compactState: state, identity: identity)
+            let lifecycle = SubscriptionLifecycle.decoded(compactState: state, identity: identity)
         else { return nil }
         let storedProductId = lifecycle.productId
         var owner: ChainOwner?

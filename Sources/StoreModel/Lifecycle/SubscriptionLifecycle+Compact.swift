@@ -123,87 +123,120 @@ extension SubscriptionLifecycle {
         self.init(compactBytes: bytes, identity: consume identity)
     }
 
-    private init?(compactBytes bytes: [UInt8], identity given: consuming Identity?) {
-        var reader = CompactReader(bytes)
-        var givenProductId: String?
-        do throws(CompactReader.Malformed) {
-            let format = try reader.byte()
-            let withIdentity: Bool
-            switch format {
-            case Self.compactFormat: withIdentity = true
-            case Self.compactStateFormat where given != nil: withIdentity = false
-            default: return nil
-            }
-            if withIdentity {
-                originalTransactionId = try reader.string()
-                accountId = try reader.string()
-                bundleId = try reader.string()
-                subscriptionGroupIdentifier = try reader.string()
-                ownership = InAppOwnershipType(rawValue: try reader.string())
-                purchaserOriginalTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
-            } else if let given = consume given {
-                givenProductId = given.productId
-                originalTransactionId = given.originalTransactionId
-                accountId = given.accountId
-                bundleId = given.bundleId
-                subscriptionGroupIdentifier = given.subscriptionGroupIdentifier
-                ownership = given.ownership
-                purchaserOriginalTransactionId = given.purchaserOriginalTransactionId
-            } else {
-                return nil
-            }
-            originalPurchaseDate = try reader.timestamp()
-            state = try Self.readState(&reader)
-            if withIdentity {
-                productId = try reader.string()
-                autoRenewProductId = try reader.string()
-                isAutoRenewEnabled = try reader.bool()
-                latestTransactionId = try reader.string()
-                latestWebOrderLineItemId = try reader.string()
-                mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
-            } else {
-                let product = givenProductId ?? ""
-                productId = product
-                autoRenewProductId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
-                    ?? product
-                isAutoRenewEnabled = try reader.bool()
-                latestTransactionId = try reader.decimalString()
-                latestWebOrderLineItemId = try reader.decimalString()
-                mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in
-                    try reader.decimalString()
-                }
-            }
-            periodStart = try reader.timestamp()
-            expiresDate = try reader.timestamp()
-            currentOffer = try reader.optional(Self.readOffer)
-            nextOffer = try reader.optional(Self.readOffer)
-            pendingPriceIncrease = try reader.optional { reader throws(CompactReader.Malformed) in
-                PriceIncrease(
-                    productId: try reader.string(), newPriceMilliunits: try reader.integer(),
-                    requiresConsent: try reader.bool(), isAccepted: try reader.bool())
-            }
-            var prices: [String: Int64] = [:]
-            for _ in 0..<(try reader.unsigned()) { prices[try reader.string()] = try reader.integer() }
-            increasedPrices = prices
-            hasDeclinedPriceIncrease = try reader.bool()
-            isBillingIssueScheduled = try reader.bool()
-            recentSubscriptionStartDate = try reader.timestamp()
-            hasUsedIntroductoryOffer = try reader.bool()
-            var extensions: [Timestamp] = []
-            for _ in 0..<(try reader.unsigned()) { extensions.append(try reader.timestamp()) }
-            renewalExtensionDates = extensions
-            appAccountToken = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
-            renewalCount = try reader.int()
-            currentPriceMilliunits = try reader.integer()
-            currency = try reader.string()
-            dueEvent = try reader.optional { reader throws(CompactReader.Malformed) in
-                guard let kind = LifecycleDueEvent.Kind(rawValue: try reader.string()) else { throw CompactReader.Malformed() }
-                return LifecycleDueEvent(kind: kind, date: try reader.timestamp())
-            }
-            guard reader.isAtEnd else { return nil }
+    /// Reads a chain as ``init(compactState:identity:)`` does, built in the result's place: a failable
+    /// initializer copies the chain it made into its result (retaining each of its strings), which a store reading
+    /// a chain for every event it handles should not pay.
+    public static func decoded(compactState bytes: [UInt8], identity: consuming Identity) -> SubscriptionLifecycle? {
+        do {
+            return try read(compactBytes: bytes, identity: identity)
         } catch {
             return nil
         }
+    }
+
+    private init?(compactBytes bytes: [UInt8], identity given: consuming Identity?) {
+        guard let read = try? Self.read(compactBytes: bytes, identity: given) else { return nil }
+        self = read
+    }
+
+    /// Reads a chain from either compact form. Every field is read first and the chain built in one step at the
+    /// end: set field by field inside a failable initializer, the whole chain was copied (each of its strings
+    /// retained) on the way out.
+    private static func read(
+        compactBytes bytes: [UInt8], identity given: consuming Identity?
+    ) throws(CompactReader.Malformed) -> SubscriptionLifecycle {
+        var reader = CompactReader(bytes)
+        let withIdentity: Bool
+        switch try reader.byte() {
+        case Self.compactFormat: withIdentity = true
+        case Self.compactStateFormat where given != nil: withIdentity = false
+        default: throw CompactReader.Malformed()
+        }
+        let originalTransactionId, accountId, bundleId, subscriptionGroupIdentifier: String
+        let ownership: InAppOwnershipType
+        let purchaserOriginalTransactionId: String?
+        var givenProductId: String?
+        if withIdentity {
+            originalTransactionId = try reader.string()
+            accountId = try reader.string()
+            bundleId = try reader.string()
+            subscriptionGroupIdentifier = try reader.string()
+            ownership = InAppOwnershipType(rawValue: try reader.string())
+            purchaserOriginalTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+        } else if let given = consume given {
+            givenProductId = given.productId
+            originalTransactionId = given.originalTransactionId
+            accountId = given.accountId
+            bundleId = given.bundleId
+            subscriptionGroupIdentifier = given.subscriptionGroupIdentifier
+            ownership = given.ownership
+            purchaserOriginalTransactionId = given.purchaserOriginalTransactionId
+        } else {
+            throw CompactReader.Malformed()
+        }
+        let originalPurchaseDate = try reader.timestamp()
+        let state = try Self.readState(&reader)
+        let productId, autoRenewProductId, latestTransactionId, latestWebOrderLineItemId: String
+        let isAutoRenewEnabled: Bool
+        let mirroredTransactionId: String?
+        if withIdentity {
+            productId = try reader.string()
+            autoRenewProductId = try reader.string()
+            isAutoRenewEnabled = try reader.bool()
+            latestTransactionId = try reader.string()
+            latestWebOrderLineItemId = try reader.string()
+            mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+        } else {
+            let product = givenProductId ?? ""
+            productId = product
+            autoRenewProductId = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+                ?? product
+            isAutoRenewEnabled = try reader.bool()
+            latestTransactionId = try reader.decimalString()
+            latestWebOrderLineItemId = try reader.decimalString()
+            mirroredTransactionId = try reader.optional { reader throws(CompactReader.Malformed) in
+                try reader.decimalString()
+            }
+        }
+        let periodStart = try reader.timestamp()
+        let expiresDate = try reader.timestamp()
+        let currentOffer = try reader.optional(Self.readOffer)
+        let nextOffer = try reader.optional(Self.readOffer)
+        let pendingPriceIncrease = try reader.optional { reader throws(CompactReader.Malformed) in
+            PriceIncrease(
+                productId: try reader.string(), newPriceMilliunits: try reader.integer(),
+                requiresConsent: try reader.bool(), isAccepted: try reader.bool())
+        }
+        var increasedPrices: [String: Int64] = [:]
+        for _ in 0..<(try reader.unsigned()) { increasedPrices[try reader.string()] = try reader.integer() }
+        let hasDeclinedPriceIncrease = try reader.bool()
+        let isBillingIssueScheduled = try reader.bool()
+        let recentSubscriptionStartDate = try reader.timestamp()
+        let hasUsedIntroductoryOffer = try reader.bool()
+        var renewalExtensionDates: [Timestamp] = []
+        for _ in 0..<(try reader.unsigned()) { renewalExtensionDates.append(try reader.timestamp()) }
+        let appAccountToken = try reader.optional { reader throws(CompactReader.Malformed) in try reader.string() }
+        let renewalCount = try reader.int()
+        let currentPriceMilliunits = try reader.integer()
+        let currency = try reader.string()
+        let dueEvent = try reader.optional { reader throws(CompactReader.Malformed) in
+            guard let kind = LifecycleDueEvent.Kind(rawValue: try reader.string()) else { throw CompactReader.Malformed() }
+            return LifecycleDueEvent(kind: kind, date: try reader.timestamp())
+        }
+        guard reader.isAtEnd else { throw CompactReader.Malformed() }
+        return SubscriptionLifecycle(
+            originalTransactionId: originalTransactionId, accountId: accountId, bundleId: bundleId,
+            subscriptionGroupIdentifier: subscriptionGroupIdentifier, ownership: ownership,
+            purchaserOriginalTransactionId: purchaserOriginalTransactionId, originalPurchaseDate: originalPurchaseDate,
+            state: state, productId: productId, autoRenewProductId: autoRenewProductId,
+            isAutoRenewEnabled: isAutoRenewEnabled, latestTransactionId: latestTransactionId,
+            latestWebOrderLineItemId: latestWebOrderLineItemId, mirroredTransactionId: mirroredTransactionId,
+            periodStart: periodStart, expiresDate: expiresDate, currentOffer: currentOffer, nextOffer: nextOffer,
+            pendingPriceIncrease: pendingPriceIncrease, increasedPrices: increasedPrices,
+            hasDeclinedPriceIncrease: hasDeclinedPriceIncrease, isBillingIssueScheduled: isBillingIssueScheduled,
+            recentSubscriptionStartDate: recentSubscriptionStartDate, hasUsedIntroductoryOffer: hasUsedIntroductoryOffer,
+            renewalExtensionDates: renewalExtensionDates, appAccountToken: appAccountToken, renewalCount: renewalCount,
+            currentPriceMilliunits: currentPriceMilliunits, currency: currency, dueEvent: dueEvent)
     }
 
     private static func write(_ state: SubscriptionState, to writer: inout CompactWriter) {

@@ -78,44 +78,6 @@ public struct SubscriptionLifecycle: Hashable, Sendable, Codable {
     /// The next moment the chain waits for.
     public internal(set) var dueEvent: LifecycleDueEvent?
 
-    init(
-        originalTransactionId: String, accountId: String, bundleId: String, subscriptionGroupIdentifier: String,
-        ownership: InAppOwnershipType, purchaserOriginalTransactionId: String?, originalPurchaseDate: Timestamp,
-        productId: String, webOrderLineItemId: String, periodEnd: Timestamp, offer: OfferApplication?,
-        price: Int64, currency: String, appAccountToken: String?
-    ) {
-        self.originalTransactionId = originalTransactionId
-        self.accountId = accountId
-        self.bundleId = bundleId
-        self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
-        self.ownership = ownership
-        self.purchaserOriginalTransactionId = purchaserOriginalTransactionId
-        self.originalPurchaseDate = originalPurchaseDate
-        state = .active
-        self.productId = productId
-        autoRenewProductId = productId
-        isAutoRenewEnabled = true
-        latestTransactionId = originalTransactionId
-        latestWebOrderLineItemId = webOrderLineItemId
-        mirroredTransactionId = nil
-        periodStart = originalPurchaseDate
-        expiresDate = periodEnd
-        currentOffer = offer
-        nextOffer = nil
-        pendingPriceIncrease = nil
-        increasedPrices = [:]
-        hasDeclinedPriceIncrease = false
-        isBillingIssueScheduled = false
-        recentSubscriptionStartDate = originalPurchaseDate
-        hasUsedIntroductoryOffer = offer?.type == .introductoryOffer
-        renewalExtensionDates = []
-        self.appAccountToken = appAccountToken
-        renewalCount = 0
-        currentPriceMilliunits = price
-        self.currency = currency
-        dueEvent = nil
-    }
-
     /// Whether this is a family member's chain.
     public var isFamilyShared: Bool { ownership == .familyShared }
 
@@ -196,5 +158,48 @@ public struct SubscriptionLifecycle: Hashable, Sendable, Codable {
             try familyRegrant(purchaser: purchaser, purchaserTransaction: transaction, in: context,
                 ids: &identifiers, actions: &actions)
         }
+    }
+}
+
+// Outside the type's declaration, so that the type keeps its memberwise initializer, which the compact form's
+// reader builds a chain with in one step.
+extension SubscriptionLifecycle {
+    /// A new chain, started by its first purchase.
+    init(
+        originalTransactionId: String, accountId: String, bundleId: String, subscriptionGroupIdentifier: String,
+        ownership: InAppOwnershipType, purchaserOriginalTransactionId: String?, originalPurchaseDate: Timestamp,
+        productId: String, webOrderLineItemId: String, periodEnd: Timestamp, offer: OfferApplication?,
+        price: Int64, currency: String, appAccountToken: String?
+    ) {
+        self.originalTransactionId = originalTransactionId
+        self.accountId = accountId
+        self.bundleId = bundleId
+        self.subscriptionGroupIdentifier = subscriptionGroupIdentifier
+        self.ownership = ownership
+        self.purchaserOriginalTransactionId = purchaserOriginalTransactionId
+        self.originalPurchaseDate = originalPurchaseDate
+        state = .active
+        self.productId = productId
+        autoRenewProductId = productId
+        isAutoRenewEnabled = true
+        latestTransactionId = originalTransactionId
+        latestWebOrderLineItemId = webOrderLineItemId
+        mirroredTransactionId = nil
+        periodStart = originalPurchaseDate
+        expiresDate = periodEnd
+        currentOffer = offer
+        nextOffer = nil
+        pendingPriceIncrease = nil
+        increasedPrices = [:]
+        hasDeclinedPriceIncrease = false
+        isBillingIssueScheduled = false
+        recentSubscriptionStartDate = originalPurchaseDate
+        hasUsedIntroductoryOffer = offer?.type == .introductoryOffer
+        renewalExtensionDates = []
+        self.appAccountToken = appAccountToken
+        renewalCount = 0
+        currentPriceMilliunits = price
+        self.currency = currency
+        dueEvent = nil
     }
 }

@@ -45,6 +45,7 @@ import Testing
         for chain in try Self.chains() {
             let state = chain.compactState
             #expect(SubscriptionLifecycle(compactState: state, identity: chain.identity) == chain)
+            #expect(SubscriptionLifecycle.decoded(compactState: state, identity: chain.identity) == chain)
             // Without the identity the bytes mean nothing, and they are shorter than the whole chain's by more than
             // the identity's strings.
             #expect(SubscriptionLifecycle(compactRepresentation: state) == nil)
@@ -60,6 +61,7 @@ import Testing
         other.originalTransactionId = "1"
         other.productId = "another.product"
         #expect(SubscriptionLifecycle(compactState: chain.compactRepresentation, identity: other) == chain)
+        #expect(SubscriptionLifecycle.decoded(compactState: chain.compactRepresentation, identity: other) == chain)
     }
 
     @Test func identifiersThatAreNotCanonicalNumbersKeepTheirSpelling() throws {
@@ -88,8 +90,11 @@ import Testing
         let chain = try #require(try Self.chains().first)
         let state = chain.compactState
         #expect(SubscriptionLifecycle(compactState: state + [0], identity: chain.identity) == nil)
+        #expect(SubscriptionLifecycle.decoded(compactState: state + [0], identity: chain.identity) == nil)
+        #expect(SubscriptionLifecycle.decoded(compactState: [], identity: chain.identity) == nil)
         for cut in 1..<state.count {
             #expect(SubscriptionLifecycle(compactState: Array(state.prefix(cut)), identity: chain.identity) == nil)
+            #expect(SubscriptionLifecycle.decoded(compactState: Array(state.prefix(cut)), identity: chain.identity) == nil)
         }
     }
 }
