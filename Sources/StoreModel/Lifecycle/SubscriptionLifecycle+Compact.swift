@@ -135,13 +135,15 @@ extension SubscriptionLifecycle {
     }
 
     private init?(compactBytes bytes: [UInt8], identity given: consuming Identity?) {
-        guard let read = try? Self.read(compactBytes: bytes, identity: given) else { return nil }
-        self = read
+        do {
+            self = try Self.read(compactBytes: bytes, identity: given)
+        } catch {
+            return nil
+        }
     }
 
-    /// Reads a chain from either compact form. Every field is read first and the chain built in one step at the
-    /// end: set field by field inside a failable initializer, the whole chain was copied (each of its strings
-    /// retained) on the way out.
+    /// Reads a chain from either compact form: every field first, then the chain in one step, which a function
+    /// returns in its result's place (``decoded(compactState:identity:)``).
     private static func read(
         compactBytes bytes: [UInt8], identity given: consuming Identity?
     ) throws(CompactReader.Malformed) -> SubscriptionLifecycle {

@@ -112,5 +112,13 @@ struct EngineBenchmarkOptions: Sendable {
             default: throw BenchmarkError("unknown argument '\(argument)'")
             }
         }
+        guard refundShare + failureShare <= 1 else {
+            throw BenchmarkError("--refunds and --failures pick different subscribers: together they need at most 100")
+        }
+    }
+
+    /// A share as the report prints it: `3`, `2.5`.
+    static func percent(_ share: Double) -> String {
+        (share * 100).formatted(.number.precision(.fractionLength(0...2)).grouping(.never))
     }
 }

@@ -12,8 +12,8 @@ enum EngineReportPrinter {
         lines.append("\(machine.cpuModel), \(machine.logicalCores) logical cores, \(machine.operatingSystem), \(machine.openSSLVersion), malloc: \(machine.allocator)")
         lines.append(
             "load average \(load[0]) at start, \(load[1]) at end; SQLite file (WAL, synchronous=NORMAL); \(options.lanes) signing "
-                + "lanes; each month \(Int(options.refundShare * 100)) % refunded and resubscribed, "
-                + "\(Int(options.failureShare * 100)) % billing failures recovered at the month's end"
+                + "lanes; each month \(EngineBenchmarkOptions.percent(options.refundShare)) % refunded and resubscribed, "
+                + "\(EngineBenchmarkOptions.percent(options.failureShare)) % billing failures recovered at the month's end"
                 + (options.stepsPerPhase > 1
                     ? "; each phase in \(options.stepsPerPhase) steps, each followed by signing its payloads alone" : ""))
         lines.append(String(format: "accounts created in %.1f s (no signing; not measured below)", report.accounts.wall))
