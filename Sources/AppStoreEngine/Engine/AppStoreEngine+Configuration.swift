@@ -83,6 +83,10 @@ extension AppStoreEngine {
                 // A 64 MiB page cache keeps the chains and their due index in memory for ~100,000 subscribers.
                 try await database.execute("PRAGMA cache_size = -65536")
                 try await database.execute("PRAGMA wal_autocheckpoint = 8192")
+                // Debian builds SQLite with secure deletion on, which zeroes every cell a row's update or an index
+                // entry's move frees (a renewal frees a chain's cell and its due-index entry). The emulator's store
+                // holds nothing that must not linger in free space, so it keeps SQLite's usual default.
+                try await database.execute("PRAGMA secure_delete = OFF")
             }
             try await database.migrate(EngineSchema.migrations)
         } catch let error as AppStoreEngineError {
