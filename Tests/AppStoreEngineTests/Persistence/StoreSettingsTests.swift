@@ -1,4 +1,3 @@
-import Foundation
 import StoreModel
 import StoreStorage
 import Testing
@@ -8,15 +7,13 @@ import Testing
 /// The SQLite settings the engine gives its store when it opens it.
 @Suite struct StoreSettingsTests {
     @Test func aSQLiteStoreGetsTheEnginesCacheCheckpointAndDeletionSettings() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "tienda-settings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let database = try SQLiteDatabase(path: directory.appending(path: "engine.sqlite").path)
-        let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
-        // Debian's SQLite starts with secure deletion on; the engine turns it off.
-        #expect(try await database.queryFirst("PRAGMA secure_delete")?.values.first == .integer(0))
-        #expect(try await database.queryFirst("PRAGMA cache_size")?.values.first == .integer(-65_536))
-        #expect(try await database.queryFirst("PRAGMA wal_autocheckpoint")?.values.first == .integer(8_192))
-        await engine.close()
+        try await MigrationBackend.sqlite.withDatabase { database in
+            let engine = try await AppStoreEngine(configuration: .init(storage: .database(database), clock: VirtualClock()))
+            // Debian's SQLite starts with secure deletion on; the engine turns it off.
+            #expect(try await database.queryFirst("PRAGMA secure_delete")?.values.first == .integer(0))
+            #expect(try await database.queryFirst("PRAGMA cache_size")?.values.first == .integer(-65_536))
+            #expect(try await database.queryFirst("PRAGMA wal_autocheckpoint")?.values.first == .integer(8_192))
+            await engine.close()
+        }
     }
 }
