@@ -323,7 +323,7 @@ final class OperationScope {
         var stored = StoredTransaction(
             payload, accountId: existing.accountId, familySource: existing.familySource, isFinished: existing.isFinished)
         stored.isFinished = existing.isFinished
-        try tables.update(stored)
+        try tables.update(stored, notifiedBefore: counters.nextOutboxSequence)
         transactionCache[stored.id] = stored
         updatedTransactionIds.insert(stored.id)
         rememberPayload(payload, of: stored)

@@ -168,6 +168,31 @@ enum EngineSchema {
             WHERE app_transactions.bundle_id = chains.bundle_id AND app_transactions.account_id = chains.account_id
             """,
         ]),
+        // Finding the notifications that refer to a changing transaction took an index entry for every
+        // notification (`outbox_transaction`), written with each one, to serve the rare change. A change now keeps
+        // the transaction's JSON as a version instead, keyed by the transaction and the first outbox sequence
+        // number it no longer applies to: a notification reads the earliest version past its own sequence number,
+        // else the row. The JSON kept for each notification becomes the version just past that notification.
+        Migration(version: 9, name: "Transaction versions instead of an outbox index by transaction") { dialect in
+            let blob = dialect == .sqlite ? "BLOB" : "BYTEA"
+            let integer = dialect == .sqlite ? "INTEGER" : "BIGINT"
+            let layout = dialect == .sqlite ? " WITHOUT ROWID" : ""
+            return [
+                """
+                CREATE TABLE transaction_versions (transaction_id \(integer) NOT NULL,
+                    before_sequence \(integer) NOT NULL, payload \(blob) NOT NULL,
+                    PRIMARY KEY (transaction_id, before_sequence))\(layout)
+                """,
+                """
+                INSERT INTO transaction_versions (transaction_id, before_sequence, payload)
+                SELECT outbox.transaction_id, superseded_transactions.sequence + 1, superseded_transactions.payload
+                FROM superseded_transactions JOIN outbox ON outbox.sequence = superseded_transactions.sequence
+                WHERE outbox.transaction_id IS NOT NULL
+                """,
+                "DROP TABLE superseded_transactions",
+                "DROP INDEX outbox_transaction",
+            ]
+        },
     ]
 
     /// Migration 6's links between the transactions stored before it: each chain's transactions (its owner's,

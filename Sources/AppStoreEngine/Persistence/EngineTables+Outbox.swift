@@ -6,13 +6,25 @@ import StoreStorage
 extension EngineTables {
     private static let selection = """
         SELECT outbox.*, signing_headers.header AS header,
-            COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload,
+            COALESCE(\(transactionVersion), transactions.payload) AS transaction_payload,
             (SELECT next_value FROM engine_counters WHERE name = '\(EngineCounters.notificationUUIDKeyName)') AS uuid_key
         FROM outbox
         JOIN signing_headers ON signing_headers.id = outbox.header_id
         LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
-        LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
         """
+
+    /// The JSON an outbox row's transaction had when the notification was raised, when the transaction changed (or
+    /// went) since: the earliest version past the row's sequence number (``keepVersion(of:before:)``). `NULL`
+    /// when it has not changed since, the row holding the JSON.
+    static let transactionVersion = """
+        (SELECT transaction_versions.payload FROM transaction_versions
+        WHERE transaction_versions.transaction_id = outbox.transaction_id
+            AND transaction_versions.before_sequence > outbox.sequence
+        ORDER BY transaction_versions.before_sequence LIMIT 1)
+        """
+
+    /// The `before_sequence` of a version kept as a transaction goes: past every notification.
+    static let finalVersion = Int64.max
 
     /// The values of a row of ``outboxInsertion``.
     private static let outboxColumnCount = 14
@@ -95,43 +107,28 @@ extension EngineTables {
             [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .integer(sequence)])
     }
 
-    /// Keeps a transaction's JSON, before its row changes, for the notifications that refer to the row and have
-    /// none kept yet: those were signed with this JSON (a notification raised since the last change refers to the
-    /// row as it is now; one raised in the operation that changes it is resolved at its commit). A notification
-    /// that carries its transaction's JSON itself never reads what is kept for it.
-    func keepSupersededJSON(of transactionKey: Int64) throws(AppStoreEngineError) {
+    /// Keeps a transaction's JSON, before its row changes, for the notifications raised before `sequence` (the
+    /// next outbox sequence number): those were signed with it, unless a version kept earlier is theirs. A
+    /// notification that carries its transaction's JSON itself never reads what is kept for it. When nothing was
+    /// raised since the last version, the version already kept stands.
+    func keepVersion(of transactionKey: Int64, before sequence: Int64) throws(AppStoreEngineError) {
         try execute(
             """
-            INSERT INTO superseded_transactions (sequence, payload)
-            SELECT outbox.sequence, transactions.payload FROM outbox
-            JOIN transactions ON transactions.transaction_id = outbox.transaction_id
-            WHERE outbox.transaction_id = ?
-            ON CONFLICT (sequence) DO NOTHING
-            """, [.integer(transactionKey)])
+            INSERT INTO transaction_versions (transaction_id, before_sequence, payload)
+            SELECT transaction_id, ?, payload FROM transactions WHERE transaction_id = ?
+            ON CONFLICT (transaction_id, before_sequence) DO NOTHING
+            """, [.integer(sequence), .integer(transactionKey)])
     }
 
-    /// Puts the transaction JSON (the one kept when its row changed, or the row's) into the notifications
-    /// matching a filter that refer to their transaction's row, before those rows go.
-    func resolveTransactionReferences(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
-        let rows = try query(
+    /// Keeps the JSON of the transactions matching a filter (on `transactions`) for every notification raised
+    /// before they go.
+    func keepFinalVersions(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
+        try execute(
             """
-            SELECT outbox.sequence, outbox.payload, outbox.signed_date,
-                COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload
-            FROM outbox JOIN transactions ON transactions.transaction_id = outbox.transaction_id
-            LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
-            WHERE \(condition)
+            INSERT INTO transaction_versions (transaction_id, before_sequence, payload)
+            SELECT transaction_id, \(Self.finalVersion), payload FROM transactions WHERE \(condition)
+            ON CONFLICT (transaction_id, before_sequence) DO NOTHING
             """, parameters)
-        for row in rows {
-            let stored = StoredJWS(storedPayload: try row.payload("payload"), signature: "")
-            guard stored.referencesTransaction else { continue }
-            let sequence = try row.integer("sequence")
-            let signed = PayloadJSON.insertingSignedDate(
-                Timestamp(milliseconds: try row.integer("signed_date")), into: try row.payload("transaction_payload"))
-            try execute(
-                "UPDATE outbox SET payload = ? WHERE sequence = ?",
-                [.payload(stored.resolvingReference(signed).payload), .integer(sequence)])
-            try execute("DELETE FROM superseded_transactions WHERE sequence = ?", [.integer(sequence)])
-        }
     }
 
     static func notification(from row: SQLRow) throws(AppStoreEngineError) -> OutboxNotification {

@@ -11,9 +11,8 @@ import Glibc
 ///
 /// A notification's nested transaction can instead be a reference, byte `0x04`, to the transaction row holding the
 /// same JSON (the notification's `signedDate` aside): ``resolvingReference(_:)`` puts the JSON back. Before the row
-/// changes, its JSON is kept apart for the notifications that refer to it (`superseded_transactions`); before it
-/// goes, it is put into them. A notification's `notificationUUID`, which its outbox row derives from its sequence
-/// number, can be byte `0x05`.
+/// changes or goes, its JSON is kept as a version for the notifications raised until then (`transaction_versions`).
+/// A notification's `notificationUUID`, which its outbox row derives from its sequence number, can be byte `0x05`.
 ///
 /// The markers are bytes `0x01` to `0x05`, which valid JSON never contains unescaped, so the replacements are
 /// reversible: a reference is resolved first, then the header and UUID markers restored, then each nested JSON

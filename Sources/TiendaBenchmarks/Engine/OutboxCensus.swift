@@ -70,10 +70,12 @@ struct OutboxCensus: Sendable {
         return try await database.query(
             """
             SELECT outbox.sequence, outbox.payload, outbox.signed_date, signing_headers.header,
-                COALESCE(superseded_transactions.payload, transactions.payload) AS transaction_payload
+                COALESCE((SELECT transaction_versions.payload FROM transaction_versions
+                    WHERE transaction_versions.transaction_id = outbox.transaction_id
+                        AND transaction_versions.before_sequence > outbox.sequence
+                    ORDER BY transaction_versions.before_sequence LIMIT 1), transactions.payload) AS transaction_payload
             FROM outbox JOIN signing_headers ON signing_headers.id = outbox.header_id
             LEFT JOIN transactions ON transactions.transaction_id = outbox.transaction_id
-            LEFT JOIN superseded_transactions ON superseded_transactions.sequence = outbox.sequence
             WHERE outbox.sequence > ? AND outbox.sequence <= ? AND outbox.sequence % ? = 0 ORDER BY outbox.sequence
             """,
             [SQLValue(first), SQLValue(last), SQLValue(stride)]

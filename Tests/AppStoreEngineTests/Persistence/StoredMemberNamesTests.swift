@@ -136,7 +136,7 @@ import Testing
 
             // Every payload is stored coded, and shorter than its JSON.
             var stored: [(table: String, key: String, rows: [Int64: [UInt8]])] = []
-            for (table, key) in [("transactions", "transaction_id"), ("outbox", "sequence"), ("superseded_transactions", "sequence")] {
+            for (table, key) in [("transactions", "transaction_id"), ("outbox", "sequence"), ("transaction_versions", "before_sequence")] {
                 stored.append((table, key, try await Self.payloads(table, key: key, in: database)))
             }
             #expect(stored.map(\.rows.count) == [2, 3, 1])
