@@ -8,7 +8,7 @@ extension AppStoreEngine {
     public func clearTransactions(bundleId: String) async throws(AppStoreEngineError) {
         _ = try await perform { scope throws(AppStoreEngineError) in
             _ = try scope.app(bundleId)
-            try scope.tables.keepFinalVersions(where: "bundle_id = ?", [.text(bundleId)])
+            try scope.tables.keepVersions(before: EngineTables.finalVersion, where: "bundle_id = ?", [.text(bundleId)])
             for table in ["transactions", "chains", "updates", "pending_purchases"] {
                 try scope.tables.execute("DELETE FROM \(table) WHERE bundle_id = ?", [.text(bundleId)])
             }

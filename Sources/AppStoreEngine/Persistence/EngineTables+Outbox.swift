@@ -14,7 +14,7 @@ extension EngineTables {
         """
 
     /// The JSON an outbox row's transaction had when the notification was raised, when the transaction changed (or
-    /// went) since: the earliest version past the row's sequence number (``keepVersion(of:before:)``). `NULL`
+    /// went) since: the earliest version past the row's sequence number (``keepVersions(before:where:_:)``). `NULL`
     /// when it has not changed since, the row holding the JSON.
     static let transactionVersion = """
         (SELECT transaction_versions.payload FROM transaction_versions
@@ -107,28 +107,20 @@ extension EngineTables {
             [.blob(try StoredJSON.encode(attempts)), .text(state.rawValue), .integer(Int64(failures)), .integer(sequence)])
     }
 
-    /// Keeps a transaction's JSON, before its row changes, for the notifications raised before `sequence` (the
-    /// next outbox sequence number): those were signed with it, unless a version kept earlier is theirs. A
-    /// notification that carries its transaction's JSON itself never reads what is kept for it. When nothing was
-    /// raised since the last version, the version already kept stands.
-    func keepVersion(of transactionKey: Int64, before sequence: Int64) throws(AppStoreEngineError) {
+    /// Keeps the JSON of the transactions matching a filter (on `transactions`), before their rows change or go,
+    /// for the notifications raised before `sequence`: the next outbox sequence number when a row changes,
+    /// ``finalVersion`` when it goes. Those notifications were signed with it, unless a version kept earlier is
+    /// theirs; one that carries its transaction's JSON itself never reads what is kept for it. When nothing was
+    /// raised since a transaction's last version, that version stands.
+    func keepVersions(
+        before sequence: Int64, where condition: String, _ parameters: [SQLValue]
+    ) throws(AppStoreEngineError) {
         try execute(
             """
             INSERT INTO transaction_versions (transaction_id, before_sequence, payload)
-            SELECT transaction_id, ?, payload FROM transactions WHERE transaction_id = ?
+            SELECT transaction_id, ?, payload FROM transactions WHERE \(condition)
             ON CONFLICT (transaction_id, before_sequence) DO NOTHING
-            """, [.integer(sequence), .integer(transactionKey)])
-    }
-
-    /// Keeps the JSON of the transactions matching a filter (on `transactions`) for every notification raised
-    /// before they go.
-    func keepFinalVersions(where condition: String, _ parameters: [SQLValue]) throws(AppStoreEngineError) {
-        try execute(
-            """
-            INSERT INTO transaction_versions (transaction_id, before_sequence, payload)
-            SELECT transaction_id, \(Self.finalVersion), payload FROM transactions WHERE \(condition)
-            ON CONFLICT (transaction_id, before_sequence) DO NOTHING
-            """, parameters)
+            """, [.integer(sequence)] + parameters)
     }
 
     static func notification(from row: SQLRow) throws(AppStoreEngineError) -> OutboxNotification {

@@ -65,9 +65,9 @@ extension EngineTables {
     }
 
     /// Replaces a transaction's payload (and the columns derived from it), after keeping its previous JSON for
-    /// the notifications raised before `sequence`, the next outbox sequence number (``keepVersion(of:before:)``).
+    /// the notifications raised before `sequence`, the next outbox sequence number (``keepVersions(before:where:_:)``).
     func update(_ transaction: StoredTransaction, notifiedBefore sequence: Int64) throws(AppStoreEngineError) {
-        try keepVersion(of: try Self.key(transaction.id), before: sequence)
+        try keepVersions(before: sequence, where: "transaction_id = ?", [.integer(try Self.key(transaction.id))])
         try execute(
             "UPDATE transactions SET payload = ?, revoked = ?, purchase_date = ? WHERE transaction_id = ?",
             [
@@ -179,7 +179,7 @@ extension EngineTables {
     }
 
     /// Deletes a chain's transactions (or a one-time purchase) and their updates, after keeping their JSON for
-    /// the notifications raised about them (``keepFinalVersions(where:_:)``).
+    /// the notifications raised about them (``keepVersions(before:where:_:)``).
     func deleteTransactions(originalTransactionId key: Int64) throws(AppStoreEngineError) {
         let rows = try query(
             "WITH RECURSIVE \(Self.chainOrPurchase) SELECT transaction_id FROM owned", [.integer(key), .integer(key)])
@@ -187,7 +187,7 @@ extension EngineTables {
         for row in rows { ids.append(try row.integer("transaction_id")) }
         guard !ids.isEmpty else { return }
         let list = ids.map(String.init).joined(separator: ", ")
-        try keepFinalVersions(where: "transaction_id IN (\(list))", [])
+        try keepVersions(before: Self.finalVersion, where: "transaction_id IN (\(list))", [])
         try execute("DELETE FROM updates WHERE transaction_id IN (\(list))")
         try deleteTransactions(where: "transaction_id IN (\(list))", [])
     }
