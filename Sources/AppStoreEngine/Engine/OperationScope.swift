@@ -1,4 +1,5 @@
 import Foundation
+import StoreCrypto
 import StoreModel
 
 /// One operation's view of the store inside its storage transaction: typed access to apps, accounts,
@@ -346,8 +347,13 @@ final class OperationScope {
             payload.signedDate = date
             return SignedTransaction(jws: try environment.signer.sign(stored.signedJSON(at: date)), payload: payload)
         }
-        (payload.deviceVerification, payload.deviceVerificationNonce) = try deviceVerification(for: accountId)
-        let json = PayloadJSON.insertingSignedDate(date, into: PayloadJSON.unsignedTransaction(payload))
+        let storedWithoutDevice = payload.deviceVerification == nil && payload.deviceVerificationNonce == nil
+        let (verification, nonce) = try deviceVerification(for: accountId)
+        (payload.deviceVerification, payload.deviceVerificationNonce) = (verification, nonce)
+        // The stored JSON gains the two device members rather than being written again from the payload.
+        let json = storedWithoutDevice
+            ? PayloadJSON.deviceTransaction(stored.json, deviceVerification: verification, nonce: nonce, signedDate: date)
+            : PayloadJSON.insertingSignedDate(date, into: PayloadJSON.unsignedTransaction(payload))
         payload.signedDate = date
         return SignedTransaction(jws: try environment.signer.sign(json), payload: payload)
     }
@@ -356,7 +362,8 @@ final class OperationScope {
     func deviceVerification(for accountId: String) throws(AppStoreEngineError) -> (String, String) {
         let nonce = uuids.makeString()
         let device = try account(accountId).deviceVerificationId
-        return (DeviceVerification.value(nonce: nonce, deviceVerificationID: device).base64EncodedString(), nonce)
+        let value = DeviceVerification.valueUsingOpenSSL(nonce: nonce, deviceVerificationID: device)
+        return (value.base64EncodedString(), nonce)
     }
 
     // MARK: Notifications

@@ -79,6 +79,29 @@ enum PayloadJSON {
         buffer.append(UInt8(ascii: "}"))
     }
 
+    /// A stored transaction's JSON issued to a device: the bytes ``unsignedTransaction(_:)`` then
+    /// ``insertingSignedDate(_:into:)`` give for its payload with `deviceVerification` and `deviceVerificationNonce`
+    /// set, made by writing only those two members (the last of a transaction's, before `signedDate`) after the
+    /// stored members instead of writing every member again. `unsigned` must be a transaction's JSON without
+    /// either member, as stored transactions are.
+    static func deviceTransaction(
+        _ unsigned: [UInt8], deviceVerification: String, nonce: String, signedDate: Timestamp
+    ) -> [UInt8] {
+        var device = JSONPayloadWriter()
+        device.field(.deviceVerification, deviceVerification)
+        device.field(.deviceVerificationNonce, nonce)
+        let members = device.finish()
+        var json = [UInt8]()
+        json.reserveCapacity(unsigned.count + members.count + 32)
+        json.append(contentsOf: unsigned.prefix(max(0, unsigned.count - 1)))
+        if unsigned.count > 2 { json.append(UInt8(ascii: ",")) }
+        json.append(contentsOf: members.dropFirst().dropLast())
+        json.append(contentsOf: #","signedDate":"#.utf8)
+        json.append(contentsOf: String(signedDate.milliseconds).utf8)
+        json.append(UInt8(ascii: "}"))
+        return json
+    }
+
     /// Renewal information (with whatever `signedDate` it carries).
     static func renewalInfo(_ payload: JWSRenewalInfoDecodedPayload) -> [UInt8] {
         var writer = JSONPayloadWriter()

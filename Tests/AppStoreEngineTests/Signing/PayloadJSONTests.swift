@@ -29,6 +29,24 @@ import Testing
         #expect(!String(decoding: unsigned, as: UTF8.self).contains("\\/"))
     }
 
+    @Test(arguments: [
+        (PayloadJSONTests.transaction, "DnSUJFPv6i0PbkjbaCJ+Zluq/gMrfPet+xTObp7L3iKKfXIcL4l260/5PPZLKgVo", "6f0e3c1a-0000-4000-8000-000000000001"),
+        (JWSTransactionDecodedPayload(transactionId: "1"), "a", "b"),
+        (JWSTransactionDecodedPayload(), "quote\" slash/", "tab\t é"),
+    ])
+    func deviceTransactionsAreTheGeneralWritersBytes(payload: JWSTransactionDecodedPayload, verification: String, nonce: String) throws {
+        let date = Timestamp(milliseconds: 1_704_067_200_123)
+        var withDevice = payload
+        withDevice.deviceVerification = verification
+        withDevice.deviceVerificationNonce = nonce
+        let general = PayloadJSON.insertingSignedDate(date, into: PayloadJSON.unsignedTransaction(withDevice))
+        let spliced = PayloadJSON.deviceTransaction(
+            PayloadJSON.unsignedTransaction(payload), deviceVerification: verification, nonce: nonce, signedDate: date)
+        #expect(String(decoding: spliced, as: UTF8.self) == String(decoding: general, as: UTF8.self))
+        withDevice.signedDate = date
+        #expect(try AppleJSON.decode(JWSTransactionDecodedPayload.self, from: Data(spliced)) == withDevice)
+    }
+
     @Test func absentFieldsAreLeftOut() throws {
         let json = PayloadJSON.unsignedTransaction(JWSTransactionDecodedPayload(transactionId: "1"))
         #expect(String(decoding: json, as: UTF8.self) == #"{"transactionId":"1"}"#)
