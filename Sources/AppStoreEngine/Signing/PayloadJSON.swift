@@ -74,6 +74,11 @@ enum PayloadJSON {
         buffer.reserveCapacity(unsigned.count + 32)
         buffer.append(contentsOf: unsigned.prefix(max(0, unsigned.count - 1)))
         if unsigned.count > 2 { buffer.append(UInt8(ascii: ",")) }
+        appendSignedDateAndClose(signedDate, to: &buffer)
+    }
+
+    /// Appends `"signedDate":` with its value and the object's closing brace.
+    private static func appendSignedDateAndClose(_ signedDate: Timestamp, to buffer: inout [UInt8]) {
         buffer.append(contentsOf: #""signedDate":"#.utf8)
         buffer.append(contentsOf: String(signedDate.milliseconds).utf8)
         buffer.append(UInt8(ascii: "}"))
@@ -96,9 +101,8 @@ enum PayloadJSON {
         json.append(contentsOf: unsigned.prefix(max(0, unsigned.count - 1)))
         if unsigned.count > 2 { json.append(UInt8(ascii: ",")) }
         json.append(contentsOf: members.dropFirst().dropLast())
-        json.append(contentsOf: #","signedDate":"#.utf8)
-        json.append(contentsOf: String(signedDate.milliseconds).utf8)
-        json.append(UInt8(ascii: "}"))
+        json.append(UInt8(ascii: ","))
+        appendSignedDateAndClose(signedDate, to: &json)
         return json
     }
 
