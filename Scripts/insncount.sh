@@ -5,8 +5,8 @@ set -euo pipefail
 
 usage() {
     cat <<'USAGE'
-USAGE: Scripts/insncount.sh [--symbols] [--out FILE] COMMAND [ARGS...]
-       Scripts/insncount.sh --compare FILE_A FILE_B [--per N] [--top K]
+USAGE: Scripts/insncount.sh [--symbols [--mangled]] [--out FILE] COMMAND [ARGS...]
+       Scripts/insncount.sh --compare FILE_A FILE_B [--less FILE_C FILE_D] [--per N] [--top K]
 
 Runs COMMAND under qemu-user (qemu-x86_64) with a small TCG plugin (Scripts/insncount/module_counter.c, built into
 a temporary directory) that counts the instructions executed in each loaded module: the executable, libcrypto,
@@ -19,15 +19,27 @@ shows. They are not time: cache misses and the kernel's work do not count.
 --symbols counts each function too: the plugin records every translated block and Scripts/insncount/symbolize.py
 charges it to the symbol `nm` finds at its first instruction (a stripped library's static functions go to
 "(MODULE internal)"), adding `symbol MODULE: COUNT NAME` lines after the modules', largest first, with Swift names
-demangled. The run takes about twice as long.
+demangled. The run takes about twice as long. With --mangled the names stay as the binary spells them: the
+specializations of one generic function (`Array.append(contentsOf:)` for bytes, for rows…) demangle to the same
+simplified name and are summed under it, which hides which one grew.
 
 --compare prints, for each module, FILE_B's count minus FILE_A's (divided by N with --per, e.g. the run's
-notifications); when both files have counts per function, then the K functions (default 30) that changed most.
+notifications); when every file has counts per function, then the K functions (default 30) that changed most.
+With --less FILE_C FILE_D it prints (FILE_B - FILE_A) - (FILE_D - FILE_C): what one kind of call adds to a month,
+from months 2 and 3 counted with that call (A, B) and without it (C, D); --per is then the number of such calls.
+Four runs' noise falls on those few calls: two runs of the same month can differ by 1.8 million instructions in
+one module, so a hundred calls leave a module's or a busy function's figure good to about 20,000 instructions a
+call; make the calls many (--failures 50) for finer shares.
 
 Example, two builds of the engine benchmark (about a minute each at this size):
   Scripts/insncount.sh --out a.txt BUILD_A engine --subscribers 1000 --months 2 --scenario-runs 1 --lanes 1
   Scripts/insncount.sh --out b.txt BUILD_B engine --subscribers 1000 --months 2 --scenario-runs 1 --lanes 1
   Scripts/insncount.sh --compare a.txt b.txt --per 3274
+What 100 billing failures and their recoveries add to month 3 of 2,000 subscribers, by function:
+  B=.build/release/tienda-bench; E="engine --engine-only --subscribers 2000 --lanes 1 --refunds 0"
+  for m in 2 3; do Scripts/insncount.sh --symbols --out f$m.txt $B $E --months $m --failures 5
+                   Scripts/insncount.sh --symbols --out n$m.txt $B $E --months $m --failures 0; done
+  Scripts/insncount.sh --compare f2.txt f3.txt --less n2.txt n3.txt --per 100
 
 Needs qemu-user and gcc (apt-get install qemu-user gcc), and python3 and binutils for --symbols. The plugin
 declares QEMU's plugin API version 1 (QEMU 7.2, Debian 12).
@@ -36,60 +48,80 @@ USAGE
 
 die() { echo "insncount.sh: $*" >&2; exit 64; }
 
+# Prints the weighted sum of count files, module by module and then function by function: each argument is a
+# weight (1 or -1) followed by its file. `--compare A B` is `-1 A 1 B`; with `--less C D`, `1 C -1 D` are added.
 compare() {
-    local a=$1 b=$2 per=$3 top=$4
-    [ -r "$a" ] || die "cannot read $a"
-    [ -r "$b" ] || die "cannot read $b"
-    awk -v per="$per" '
-        FNR == NR && /^insns / { sub(/:$/, "", $2); a[$2] = $3; names[$2] = 1; next }
-        /^insns / { sub(/:$/, "", $2); b[$2] = $3; names[$2] = 1 }
+    local per=$1 top=$2
+    shift 2
+    local files=() weights=() symbolFiles=0
+    while [ $# -gt 0 ]; do
+        [ -r "$2" ] || die "cannot read $2"
+        weights+=("$1")
+        files+=("$2")
+        grep -q '^symbol ' "$2" && symbolFiles=$((symbolFiles + 1))
+        shift 2
+    done
+    local weightList
+    weightList=$(IFS=,; echo "${weights[*]}")
+    awk -v per="$per" -v weightList="$weightList" '
+        BEGIN { split(weightList, weight, ",") }
+        FNR == 1 { file++ }
+        /^insns / { sub(/:$/, "", $2); sum[$2] += weight[file] * $3 }
         END {
-            for (name in names) {
-                share = (b[name] - a[name]) / per
+            for (name in sum) {
+                share = sum[name] / per
                 if (share >= 0.05 || share <= -0.05) printf "%-40s %16.1f\n", name, share
             }
-        }' "$a" "$b" | sort -k2 -g
-    grep -q '^symbol ' "$a" && grep -q '^symbol ' "$b" || return 0
+        }' "${files[@]}" | sort -k2 -g
+    [ "$symbolFiles" -eq "${#files[@]}" ] || return 0
     echo
     # Functions: `symbol MODULE: COUNT NAME`, the name being the rest of the line.
-    awk -v per="$per" '
+    awk -v per="$per" -v weightList="$weightList" '
+        BEGIN { split(weightList, weight, ",") }
+        FNR == 1 { file++ }
         /^symbol / {
             key = $2; for (i = 4; i <= NF; i++) key = key " " $i
-            if (FNR == NR) a[key] = $3; else b[key] = $3
-            keys[key] = 1
+            sum[key] += weight[file] * $3
         }
         END {
-            for (key in keys) {
-                share = (b[key] - a[key]) / per
+            for (key in sum) {
+                share = sum[key] / per
                 magnitude = share < 0 ? -share : share
                 if (magnitude >= 0.05) printf "%.1f\t%16.1f  %s\n", magnitude, share, key
             }
-        }' "$a" "$b" | sort -t$'\t' -k1 -g -r | head -n "$top" | cut -f2-
+        }' "${files[@]}" | sort -t$'\t' -k1 -g -r | head -n "$top" | cut -f2-
 }
 
 case "${1:-}" in
     ""|-h|--help) usage; exit 0 ;;
     --compare)
-        [ $# -ge 3 ] || die "usage: --compare FILE_A FILE_B [--per N] [--top K] (see --help)"
-        a=$2 b=$3 per=1 top=30
+        [ $# -ge 3 ] || die "usage: --compare FILE_A FILE_B [--less FILE_C FILE_D] [--per N] [--top K] (see --help)"
+        weighted=(-1 "$2" 1 "$3")
+        per=1 top=30
         shift 3
         while [ $# -gt 0 ]; do
             case "$1" in
+                --less) [ $# -ge 3 ] || die "--less needs two files"; weighted+=(1 "$2" -1 "$3"); shift 3 ;;
                 --per) [ $# -ge 2 ] || die "--per needs a value"; per=$2; shift 2 ;;
                 --top) [ $# -ge 2 ] || die "--top needs a value"; top=$2; shift 2 ;;
-                *) die "--compare takes --per N and --top K, not '$1' (see --help)" ;;
+                *) die "--compare takes --less FILE_C FILE_D, --per N and --top K, not '$1' (see --help)" ;;
             esac
         done
         [[ "$per" =~ ^[0-9]+$ ]] && [ "$per" -gt 0 ] || die "--per needs a positive whole number, not '$per'"
         [[ "$top" =~ ^[0-9]+$ ]] && [ "$top" -gt 0 ] || die "--top needs a positive whole number, not '$top'"
-        compare "$a" "$b" "$per" "$top"
+        compare "$per" "$top" "${weighted[@]}"
         exit 0 ;;
 esac
 
 symbols=""
+mangled=""
 if [ "$1" = "--symbols" ]; then
     symbols=",blocks=on"
     shift
+    if [ "${1:-}" = "--mangled" ]; then
+        mangled="--mangled"
+        shift
+    fi
     [ $# -ge 1 ] || die "--symbols needs a command (see --help)"
 fi
 out=""
@@ -113,7 +145,7 @@ gcc -O2 -Wall -Wextra -shared -fPIC -o "$work/module_counter.so" "$(dirname "$0"
 status=0
 qemu-x86_64 -d plugin -D "$work/counts" -plugin "$work/module_counter.so$symbols" "$@" 1>&2 || status=$?
 if [ -n "$symbols" ]; then
-    python3 "$(dirname "$0")/insncount/symbolize.py" < "$work/counts" > "$work/functions"
+    python3 "$(dirname "$0")/insncount/symbolize.py" $mangled < "$work/counts" > "$work/functions"
     mv "$work/functions" "$work/counts"
 fi
 # The executable's lines are named "(executable)", so that two builds' counts compare module by module.

@@ -7,7 +7,8 @@ table and the dynamic one, and the static table of the library's separate debug 
 /usr/lib/debug/.build-id when a package such as libc6-dbg installed one) that holds its first instruction; a block
 past the end of every symbol goes to `(MODULE internal)`, which is where a stripped library's static functions
 land. Swift names are demangled with
-`swift demangle --simplified` when the toolchain is on the PATH. See Scripts/insncount.sh.
+`swift demangle --simplified` when the toolchain is on the PATH, unless `--mangled` is given (specializations of one
+generic function then stay apart). See Scripts/insncount.sh.
 """
 
 import bisect
@@ -71,6 +72,10 @@ def demangled(names):
 
 
 def main():
+    unknown = [argument for argument in sys.argv[1:] if argument != "--mangled"]
+    if unknown:
+        sys.exit(f"symbolize.py: unknown argument {unknown[0]!r} (the only option is --mangled)")
+    keeps_mangled = "--mangled" in sys.argv[1:]
     blocks = collections.defaultdict(collections.Counter)
     for line in sys.stdin:
         if line.startswith("block "):
@@ -93,7 +98,7 @@ def main():
                 totals[(module, table[index][2])] += count
             else:
                 totals[(module, f"({module} internal)")] += count
-    names = demangled(sorted({name for _, name in totals}))
+    names = {} if keeps_mangled else demangled(sorted({name for _, name in totals}))
     merged = collections.Counter()
     for (module, name), count in totals.items():
         merged[(module, names.get(name, name))] += count
